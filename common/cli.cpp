@@ -1,0 +1,232 @@
+#include "cli.h"
+
+#include <charconv>
+#include <chrono>
+#include <cstdio>
+#include <iomanip>
+#include <map>
+#include <optional>
+#include <ostream>
+#include <sstream>
+
+#include "golden.h"
+#include "position.h"
+#include "random_positions.h"
+#include "registry.h"
+
+namespace reversi {
+namespace {
+
+constexpr int kMaxDepth = 20;  // perft(14) is already 1.8e11 leaves: beyond 20 is a typo
+
+const char kUsage[] =
+    "usage: reversi-lab <command> [options]\n"
+    "  tour                                   every stage on the article's position, and their speed\n"
+    "  flips --stage S [POSITION]             the article's grid for the side to move\n"
+    "  perft --stage S --depth D [--bulk] [POSITION]\n"
+    "                                         count the leaves D plies deep (default: start position)\n"
+    "  stages                                 list the stages\n"
+    "  help                                   this text\n"
+    "S is a number (5), an id (s05) or a short name (cell91).\n"
+    "POSITION is 64 characters a1..h8 (X black, O white, - empty), a space, X or O.\n";
+
+// Bad input: the message travels up to runCli, which prints it as one line.
+struct UsageError {
+  std::string message;
+};
+
+std::string stageList() {
+  std::string s;
+  for (const StageEntry& e : stages()) s += (s.empty() ? "" : ", ") + std::string(e.id);
+  return s;
+}
+
+// Options and positional arguments of one command.
+struct Args {
+  std::map<std::string, std::string> options;  // "--stage" -> "5"; flags -> ""
+  std::vector<std::string> positional;
+};
+
+Args parseArgs(const std::vector<std::string>& args, size_t from,
+               const std::vector<std::string>& valued, const std::vector<std::string>& flags,
+               size_t maxPositional, const std::string& command) {
+  Args a;
+  auto in = [](const std::vector<std::string>& v, const std::string& s) {
+    for (const auto& x : v) if (x == s) return true;
+    return false;
+  };
+  for (size_t i = from; i < args.size(); ++i) {
+    std::string arg = args[i], value;
+    // Positions may start with "--" too: an option is "--" and a letter.
+    const bool isOption = arg.size() > 2 && arg.compare(0, 2, "--") == 0 && arg[2] >= 'a' && arg[2] <= 'z';
+    if (isOption) {
+      const size_t eq = arg.find('=');
+      const bool inlineValue = eq != std::string::npos;
+      if (inlineValue) {
+        value = arg.substr(eq + 1);
+        arg = arg.substr(0, eq);
+      }
+      if (in(valued, arg)) {
+        if (!inlineValue) {
+          if (i + 1 >= args.size()) throw UsageError{command + ": " + arg + " needs a value"};
+          value = args[++i];
+        }
+      } else if (in(flags, arg)) {
+        if (inlineValue) throw UsageError{command + ": " + arg + " takes no value"};
+      } else {
+        throw UsageError{command + ": unknown option '" + arg + "'"};
+      }
+      if (a.options.count(arg)) throw UsageError{command + ": " + arg + " given twice"};
+      a.options[arg] = value;
+    } else {
+      if (a.positional.size() >= maxPositional)
+        throw UsageError{command + ": unexpected argument '" + arg.substr(0, 80) + "'"};
+      a.positional.push_back(arg);
+    }
+  }
+  return a;
+}
+
+const StageEntry& stageOption(const Args& a, const std::string& command) {
+  const auto it = a.options.find("--stage");
+  if (it == a.options.end()) throw UsageError{command + ": --stage is required (one of " + stageList() + ")"};
+  const StageEntry* s = findStage(it->second);
+  if (!s) throw UsageError{command + ": unknown stage '" + it->second.substr(0, 40) + "' (use " + stageList() + ", a number or a short name)"};
+  return *s;
+}
+
+Position positionArg(const Args& a, std::string_view fallback) {
+  try {
+    return parsePosition(a.positional.empty() ? fallback : std::string_view(a.positional[0]));
+  } catch (const ParseError& e) {
+    throw UsageError{e.what()};
+  }
+}
+
+int depthOption(const Args& a, const std::string& command) {
+  const auto it = a.options.find("--depth");
+  if (it == a.options.end()) throw UsageError{command + ": --depth is required"};
+  const std::string& v = it->second;
+  int depth = 0;
+  const auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), depth);
+  if (v.empty() || ec == std::errc::invalid_argument || end != v.data() + v.size())
+    throw UsageError{command + ": --depth must be a whole number, got '" + v.substr(0, 40) + "'"};
+  if (ec == std::errc::result_out_of_range || depth > kMaxDepth)
+    throw UsageError{command + ": --depth " + v.substr(0, 40) + " is too large (at most " + std::to_string(kMaxDepth) + ")"};
+  if (depth < 0) throw UsageError{command + ": --depth must not be negative, got " + v};
+  return depth;
+}
+
+int cmdFlips(const std::vector<std::string>& args, std::ostream& out) {
+  const Args a = parseArgs(args, 1, {"--stage"}, {}, 1, "flips");
+  const StageEntry& s = stageOption(a, "flips");
+  out << s.grid(positionArg(a, golden::position));
+  return 0;
+}
+
+std::string fixed(double v, int digits) {
+  std::ostringstream o;
+  o << std::fixed << std::setprecision(digits) << v;
+  return o.str();
+}
+
+int cmdPerft(const std::vector<std::string>& args, std::ostream& out) {
+  const Args a = parseArgs(args, 1, {"--stage", "--depth"}, {"--bulk"}, 1, "perft");
+  const StageEntry& s = stageOption(a, "perft");
+  const int depth = depthOption(a, "perft");
+  const Position p = positionArg(a, formatPosition(startPosition()));
+  const auto t0 = std::chrono::steady_clock::now();
+  const uint64_t n = s.perft(p, depth, a.options.count("--bulk") > 0);
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  out << "perft(" << depth << ") = " << n << "\n";
+  out << s.id << ": " << fixed(seconds, 3) << " s, "
+      << (seconds > 0 ? fixed(double(n) / seconds / 1e6, 1) : std::string("-")) << " M leaves/s"
+      << (a.options.count("--bulk") ? " (bulk counting at the last ply)" : "") << "\n";
+  return 0;
+}
+
+int cmdStages(const std::vector<std::string>& args, std::ostream& out) {
+  parseArgs(args, 1, {}, {}, 0, "stages");
+  for (const StageEntry& s : stages())
+    out << std::left << std::setw(14) << s.id << std::setw(10) << s.shortName << s.technique << "\n";
+  return 0;
+}
+
+// Runs every stage on the golden position, checks they all print the article's grid,
+// and times a flip scan and perft(8) per stage.
+int cmdTour(const std::vector<std::string>& args, std::ostream& out) {
+  const Args a = parseArgs(args, 1, {}, {"--quick"}, 0, "tour");
+  const bool quick = a.options.count("--quick") > 0;
+  const Position p = parsePosition(golden::position);
+  out << "The article's position (black to move); each number is how many stones black flips there:\n\n"
+      << std::string(golden::grid) << "\n";
+
+  const std::vector<Position> sample = randomPositions(2026, quick ? 64 : 256);
+  const int perftDepth = quick ? 6 : 8;
+  struct Row { const StageEntry* s; bool agrees; double scanNs, perftMs; };
+  std::vector<Row> rows;
+  bool allAgree = true;
+  uint64_t perftCount = 0;
+  for (const StageEntry& s : stages()) {
+    Row r{&s, s.grid(p) == golden::grid, 0, 0};
+    allAgree = allAgree && r.agrees;
+    r.scanNs = s.flipScanNs(sample, quick ? 3 : 9);
+    double best = 1e300;
+    for (int i = 0; i < (quick ? 1 : 3); ++i) {
+      const auto t0 = std::chrono::steady_clock::now();
+      perftCount = s.perft(startPosition(), perftDepth, false);
+      best = std::min(best, std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
+    }
+    r.perftMs = best;
+    rows.push_back(r);
+  }
+
+  out << std::left << std::setw(12) << "stage" << std::setw(46) << "technique" << std::setw(8) << "grid"
+      << std::right << std::setw(14) << "flip scan ns" << std::setw(8) << "vs s01" << std::setw(8) << "vs prev"
+      << std::setw(14) << ("perft(" + std::to_string(perftDepth) + ") ms") << std::setw(8) << "vs s01"
+      << std::setw(8) << "vs prev" << "\n";
+  for (size_t i = 0; i < rows.size(); ++i) {
+    const Row& r = rows[i];
+    const Row& first = rows.front();
+    const Row& prev = rows[i ? i - 1 : 0];
+    out << std::left << std::setw(12) << r.s->id << std::setw(46) << r.s->technique << std::setw(8)
+        << (r.agrees ? "same" : "DIFFERS") << std::right << std::setw(14) << fixed(r.scanNs, 1) << std::setw(8)
+        << (fixed(first.scanNs / r.scanNs, 2) + "x") << std::setw(8)
+        << (i ? fixed(prev.scanNs / r.scanNs, 2) + "x" : std::string("-")) << std::setw(14) << fixed(r.perftMs, 2)
+        << std::setw(8) << (fixed(first.perftMs / r.perftMs, 2) + "x") << std::setw(8)
+        << (i ? fixed(prev.perftMs / r.perftMs, 2) + "x" : std::string("-")) << "\n";
+  }
+  out << "\nflip scan: countFlips on all 64 squares, median over " << sample.size()
+      << " positions from seeded random games; perft(" << perftDepth << ") = " << perftCount
+      << " from the start, best of " << (quick ? 1 : 3) << ".\n"
+      << "These are quick in-process timings; `bench/report.py` gives the Google Benchmark table.\n";
+  if (!allAgree) {
+    out << "Some stages DIFFER from the article's grid.\n";
+    return 1;
+  }
+  out << "All " << rows.size() << " stages print the article's grid.\n";
+  return 0;
+}
+
+}  // namespace
+
+int runCli(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+  try {
+    if (args.empty()) throw UsageError{"missing command (try: reversi-lab help)"};
+    const std::string& cmd = args[0];
+    if (cmd == "help" || cmd == "--help" || cmd == "-h") {
+      out << kUsage;
+      return 0;
+    }
+    if (cmd == "flips") return cmdFlips(args, out);
+    if (cmd == "perft") return cmdPerft(args, out);
+    if (cmd == "tour") return cmdTour(args, out);
+    if (cmd == "stages") return cmdStages(args, out);
+    throw UsageError{"unknown command '" + cmd.substr(0, 40) + "' (commands: tour, flips, perft, stages, help)"};
+  } catch (const UsageError& e) {
+    err << "reversi-lab: " << e.message << "\n";
+    return kUsageError;
+  }
+}
+
+}  // namespace reversi

@@ -1,0 +1,124 @@
+/// \file stage.h
+/// \brief The stage contract as a C++20 concept, the macro that wraps a stage
+/// namespace into a traits type, and adapters between Position and a stage's Board.
+#pragma once
+#include <concepts>
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "position.h"
+
+namespace reversi {
+
+/// A stage namespace wrapped by REVERSI_STAGE_TRAITS. The function pointers have the
+/// exact types of DESIGN.md's interface, so a stage with a wrong signature does not
+/// compile; being constexpr, calls through them are direct calls after optimisation.
+template <class S>
+concept Stage = requires {
+  typename S::Board;
+  requires std::copyable<typename S::Board>;
+  requires std::same_as<decltype(S::clear), void (*const)(typename S::Board&)>;
+  requires std::same_as<decltype(S::setCell), void (*const)(typename S::Board&, int, int, uint8_t)>;
+  requires std::same_as<decltype(S::cell), uint8_t (*const)(const typename S::Board&, int, int)>;
+  requires std::same_as<decltype(S::countFlips), int (*const)(const typename S::Board&, int, int, uint8_t)>;
+  requires std::same_as<decltype(S::play), int (*const)(typename S::Board&, int, int, uint8_t)>;
+  requires std::same_as<decltype(S::legalMoves), int (*const)(const typename S::Board&, uint8_t, uint8_t*)>;
+  { S::number } -> std::convertible_to<int>;
+  { S::id } -> std::convertible_to<std::string_view>;
+  { S::shortName } -> std::convertible_to<std::string_view>;
+  { S::technique } -> std::convertible_to<std::string_view>;
+  requires S::EMPTY == EMPTY && S::WHITE == WHITE && S::BLACK == BLACK;
+};
+
+}  // namespace reversi
+
+/// Wraps stage namespace NS into reversi::Stage_NS and checks it against the concept.
+#define REVERSI_STAGE_TRAITS(NS, NUMBER, ID, SHORT, TECHNIQUE)                              \
+  namespace reversi {                                                                      \
+  struct Stage_##NS {                                                                      \
+    using Board = NS::Board;                                                               \
+    static constexpr int number = NUMBER;                                                  \
+    static constexpr std::string_view id = ID, shortName = SHORT, technique = TECHNIQUE;   \
+    static constexpr uint8_t EMPTY = NS::EMPTY, WHITE = NS::WHITE, BLACK = NS::BLACK;      \
+    static constexpr void (*clear)(Board&) = &NS::clear;                                   \
+    static constexpr void (*setCell)(Board&, int, int, uint8_t) = &NS::setCell;            \
+    static constexpr uint8_t (*cell)(const Board&, int, int) = &NS::cell;                  \
+    static constexpr int (*countFlips)(const Board&, int, int, uint8_t) = &NS::countFlips; \
+    static constexpr int (*play)(Board&, int, int, uint8_t) = &NS::play;                   \
+    static constexpr int (*legalMoves)(const Board&, uint8_t, uint8_t*) = &NS::legalMoves; \
+  };                                                                                       \
+  static_assert(Stage<Stage_##NS>, #NS " does not provide the stage interface");           \
+  }
+
+namespace reversi {
+
+/// Loads a Position's stones into a fresh Board of stage S.
+template <Stage S>
+typename S::Board load(const Position& p) {
+  typename S::Board b;
+  S::clear(b);
+  for (int y = 0; y < 8; ++y)
+    for (int x = 0; x < 8; ++x)
+      if (p.at(x, y) != EMPTY) S::setCell(b, x, y, p.at(x, y));
+  return b;
+}
+
+/// Reads a stage's Board back into a Position (side to move given).
+template <Stage S>
+Position snapshot(const typename S::Board& b, uint8_t toMove) {
+  Position p;
+  for (int y = 0; y < 8; ++y)
+    for (int x = 0; x < 8; ++x) p.set(x, y, S::cell(b, x, y));
+  p.toMove = toMove;
+  return p;
+}
+
+/// The article's grid: 8 lines of 8 tokens, one space apart: B, W, or the number of
+/// stones the side to move would flip on that square.
+template <Stage S>
+std::string flipGrid(const Position& p) {
+  const typename S::Board b = load<S>(p);
+  std::string out;
+  for (int y = 0; y < 8; ++y) {
+    for (int x = 0; x < 8; ++x) {
+      if (x) out += ' ';
+      const uint8_t c = S::cell(b, x, y);
+      if (c == BLACK) out += 'B';
+      else if (c == WHITE) out += 'W';
+      else out += std::to_string(S::countFlips(b, x, y, p.toMove));
+    }
+    out += '\n';
+  }
+  return out;
+}
+
+/// Perft with the published convention: a pass is a ply; a finished game is one leaf
+/// at every later depth. With bulk, the last ply counts moves instead of playing them.
+template <Stage S>
+uint64_t perft(const typename S::Board& b, uint8_t me, int depth, bool bulk) {
+  if (depth == 0) return 1;
+  uint8_t moves[64];
+  const int n = S::legalMoves(b, me, moves);
+  const uint8_t opp = opponent(me);
+  if (n == 0) {
+    if (S::legalMoves(b, opp, moves) == 0) return 1;  // game over
+    return perft<S>(b, opp, depth - 1, bulk);         // pass
+  }
+  if (bulk && depth == 1) return uint64_t(n);
+  uint64_t total = 0;
+  for (int i = 0; i < n; ++i) {
+    typename S::Board child = b;
+    S::play(child, moves[i] & 7, moves[i] >> 3, me);
+    total += perft<S>(child, opp, depth - 1, bulk);
+  }
+  return total;
+}
+
+/// Perft of a Position on stage S.
+template <Stage S>
+uint64_t perft(const Position& p, int depth, bool bulk = false) {
+  return perft<S>(load<S>(p), p.toMove, depth, bulk);
+}
+
+}  // namespace reversi

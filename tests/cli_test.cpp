@@ -1,0 +1,107 @@
+// The CLI driven in-process: outputs for good input, one line and status 2 for bad input.
+#include <sstream>
+
+#include "catch.h"
+#include "cli.h"
+#include "golden.h"
+#include "position.h"
+#include "registry.h"
+
+using namespace reversi;
+
+namespace {
+
+struct Run {
+  int status;
+  std::string out, err;
+};
+
+Run run(std::vector<std::string> args) {
+  std::ostringstream out, err;
+  const int status = runCli(args, out, err);
+  return {status, out.str(), err.str()};
+}
+
+// Bad input: status 2, nothing on stdout, exactly one line on stderr containing `what`.
+void checkRejected(const std::vector<std::string>& args, const std::string& what) {
+  const Run r = run(args);
+  INFO("args: " << [&] { std::string s; for (auto& a : args) s += "[" + a + "] "; return s; }());
+  CHECK(r.status == 2);
+  CHECK(r.out.empty());
+  CHECK(r.err.find(what) != std::string::npos);
+  CHECK(r.err.find('\n') == r.err.size() - 1);
+  CHECK(r.err.rfind("reversi-lab: ", 0) == 0);
+}
+
+const std::string kStart = formatPosition(startPosition());
+
+}  // namespace
+
+TEST_CASE("cli flips prints the article's grid for every stage and every way of naming it", "[cli]") {
+  for (const StageEntry& s : stages()) {
+    for (std::string name : {std::to_string(s.number), std::string(s.id.substr(0, 3)), std::string(s.id),
+                             std::string(s.shortName)}) {
+      INFO(name);
+      const Run r = run({"flips", "--stage", name, std::string(golden::position)});
+      CHECK(r.status == 0);
+      CHECK(r.out == golden::grid);
+      CHECK(r.err.empty());
+    }
+  }
+  CHECK(run({"flips", "--stage=05", std::string(golden::position)}).out == golden::grid);
+}
+
+TEST_CASE("cli perft prints the count and the speed", "[cli]") {
+  const Run r = run({"perft", "--stage", "1", "--depth", "6"});
+  CHECK(r.status == 0);
+  CHECK(r.out.rfind("perft(6) = 8200\n", 0) == 0);
+  CHECK(r.out.find("leaves/s") != std::string::npos);
+  CHECK(run({"perft", "--stage", "cell91", "--depth", "7", "--bulk", kStart}).out.rfind("perft(7) = 55092\n", 0) == 0);
+  // From another position: white to move after black's d3 (a quarter of perft(4) = 244).
+  Position p = startPosition();
+  p.set(3, 2, BLACK);
+  p.set(3, 3, BLACK);
+  p.toMove = WHITE;
+  CHECK(run({"perft", "--stage", "s02", "--depth", "3", formatPosition(p)}).out.rfind("perft(3) = 61\n", 0) == 0);
+}
+
+TEST_CASE("cli lists the stages and prints help", "[cli]") {
+  const Run r = run({"stages"});
+  CHECK(r.status == 0);
+  CHECK(r.out.find("s01_naive") != std::string::npos);
+  CHECK(r.out.find("s05_cell91") != std::string::npos);
+  CHECK(run({"help"}).out.find("usage: reversi-lab") == 0);
+}
+
+TEST_CASE("cli quick tour shows every stage agreeing", "[cli]") {
+  const Run r = run({"tour", "--quick"});
+  CHECK(r.status == 0);
+  CHECK(r.out.find(std::string(golden::grid)) != std::string::npos);
+  for (const StageEntry& s : stages()) CHECK(r.out.find(std::string(s.id)) != std::string::npos);
+  CHECK(r.out.find("DIFFERS") == std::string::npos);
+  CHECK(r.out.find("stages print the article's grid") != std::string::npos);
+}
+
+TEST_CASE("cli rejects bad input with one line and status 2", "[cli]") {
+  checkRejected({}, "missing command");
+  checkRejected({"fly"}, "unknown command 'fly'");
+  checkRejected({"flips"}, "--stage is required");
+  checkRejected({"flips", "--stage"}, "--stage needs a value");
+  checkRejected({"flips", "--stage", "99"}, "unknown stage '99'");
+  checkRejected({"flips", "--stage", "s5x"}, "unknown stage 's5x'");
+  checkRejected({"flips", "--stage", "1", "--stage", "2"}, "--stage given twice");
+  checkRejected({"flips", "--stage", "1", "--colour", "X"}, "unknown option '--colour'");
+  checkRejected({"flips", "--stage", "1", kStart, "extra"}, "unexpected argument 'extra'");
+  checkRejected({"flips", "--stage", "1", kStart.substr(1)}, "63 characters");
+  checkRejected({"flips", "--stage", "1", kStart.substr(0, 65) + "Q"}, "side to move must be X or O");
+  checkRejected({"perft", "--stage", "1"}, "--depth is required");
+  checkRejected({"perft", "--stage", "1", "--depth", "abc"}, "--depth must be a whole number, got 'abc'");
+  checkRejected({"perft", "--stage", "1", "--depth", "3x"}, "--depth must be a whole number");
+  checkRejected({"perft", "--stage", "1", "--depth", ""}, "--depth must be a whole number");
+  checkRejected({"perft", "--stage", "1", "--depth", "-1"}, "must not be negative");
+  checkRejected({"perft", "--stage", "1", "--depth", "21"}, "too large");
+  checkRejected({"perft", "--stage", "1", "--depth", "99999999999999999999"}, "too large");
+  checkRejected({"perft", "--stage", "1", "--depth", "2", "--bulk=yes"}, "--bulk takes no value");
+  checkRejected({"stages", "now"}, "unexpected argument 'now'");
+  checkRejected({"tour", "--fast"}, "unknown option '--fast'");
+}
