@@ -1,0 +1,69 @@
+# The documentation site (target `docs`) and the numbers in the pages (`update-docs`).
+# Included at the end of CMakeLists.txt, after every stage has been added.
+
+# Stage folders in reading order: the numbered stages, then the sidebars.
+file(GLOB lab_numbered RELATIVE "${CMAKE_SOURCE_DIR}/stages" "${CMAKE_SOURCE_DIR}/stages/s[0-9][0-9]_*/README.md")
+file(GLOB lab_all RELATIVE "${CMAKE_SOURCE_DIR}/stages" "${CMAKE_SOURCE_DIR}/stages/*/README.md")
+list(TRANSFORM lab_numbered REPLACE "/README.md$" "")
+list(TRANSFORM lab_all REPLACE "/README.md$" "")
+list(SORT lab_numbered)
+list(SORT lab_all)
+set(lab_sidebars ${lab_all})
+list(REMOVE_ITEM lab_sidebars ${lab_numbered})
+set(LAB_PAGE_FOLDERS ${lab_numbered} ${lab_sidebars})
+
+find_package(Doxygen)
+if(DOXYGEN_FOUND)
+  set(doc_inputs "${CMAKE_SOURCE_DIR}/docs/overview.md")
+  foreach(folder IN LISTS LAB_PAGE_FOLDERS)
+    set(dir "${CMAKE_SOURCE_DIR}/stages/${folder}")
+    file(GLOB headers "${dir}/*.h")
+    list(SORT headers)
+    list(APPEND doc_inputs "${dir}/README.md" ${headers})
+  endforeach()
+  set(DOXYGEN_PROJECT_NAME "reversi-lab")
+  set(DOXYGEN_PROJECT_BRIEF "How fast can a Reversi move be checked? One technique per stage.")
+  set(DOXYGEN_OUTPUT_DIRECTORY "${CMAKE_BINARY_DIR}/docs")
+  set(DOXYGEN_USE_MDFILE_AS_MAINPAGE "${CMAKE_SOURCE_DIR}/docs/overview.md")
+  set(DOXYGEN_IMAGE_PATH "${CMAKE_SOURCE_DIR}/docs")
+  set(DOXYGEN_EXAMPLE_PATH "${CMAKE_SOURCE_DIR}/stages")
+  set(DOXYGEN_STRIP_FROM_PATH "${CMAKE_SOURCE_DIR}")
+  set(DOXYGEN_WARN_AS_ERROR YES)
+  set(DOXYGEN_WARN_IF_UNDOCUMENTED YES)
+  set(DOXYGEN_WARN_NO_PARAMDOC YES)
+  set(DOXYGEN_HAVE_DOT NO)
+  set(DOXYGEN_GENERATE_TREEVIEW YES)
+  set(DOXYGEN_SORT_MEMBER_DOCS NO)  # keep each header's top-to-bottom order
+  set(DOXYGEN_QUIET YES)
+  set(DOXYGEN_EXCLUDE_SYMBOLS "reversi")
+  doxygen_add_docs(docs ${doc_inputs} COMMENT "Building the documentation site in build/docs/html")
+else()
+  add_custom_target(docs COMMAND ${CMAKE_COMMAND} -E echo "doxygen is not installed: apt-get install doxygen"
+                    COMMAND ${CMAKE_COMMAND} -E false)
+endif()
+
+# update-docs: run every stage's benchmark, then rewrite the numbers between the markers
+# in the stage pages, docs/overview.md and README.md, and redraw docs/progression.svg.
+add_custom_target(update-docs
+  COMMAND Python3::Interpreter "${CMAKE_SOURCE_DIR}/bench/report.py" --build "${CMAKE_BINARY_DIR}"
+          --json "${CMAKE_BINARY_DIR}/bench-report.json"
+  COMMAND Python3::Interpreter "${CMAKE_SOURCE_DIR}/docs/update_docs.py" --source "${CMAKE_SOURCE_DIR}"
+          --bench "${CMAKE_BINARY_DIR}/bench-report.json" --embedded "${CMAKE_BINARY_DIR}/embedded.json"
+  WORKING_DIRECTORY "${CMAKE_SOURCE_DIR}"
+  USES_TERMINAL
+  COMMENT "Measuring every stage and rewriting the numbers in the docs")
+foreach(folder IN LISTS lab_numbered)
+  if(TARGET bench_${folder})
+    add_dependencies(update-docs bench_${folder})
+  endif()
+endforeach()
+
+# The generated diffs and the stage list must match the code (numbers may differ by machine).
+add_test(NAME docs:generated COMMAND Python3::Interpreter "${CMAKE_SOURCE_DIR}/docs/update_docs.py"
+         --source "${CMAKE_SOURCE_DIR}" --check)
+set_tests_properties(docs:generated PROPERTIES LABELS docs)
+
+# The site as a reader sees it: headless Chromium loads it (run after the docs target).
+add_test(NAME docs:browser COMMAND Python3::Interpreter "${CMAKE_SOURCE_DIR}/tests/docs_browser.py"
+         "${CMAKE_BINARY_DIR}/docs/html" "${CMAKE_SOURCE_DIR}/stages")
+set_tests_properties(docs:browser PROPERTIES LABELS docs SKIP_RETURN_CODE 77)
