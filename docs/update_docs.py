@@ -157,8 +157,14 @@ def readme_numbers(report):
     return "\n".join(out) + "\n"
 
 
-def claims_ledger(src, report):
+def claims_ledger(src, report, stage=None):
+    """The claims of docs/claims.json (of one stage, or all), with verdicts computed from
+    the report for timing claims."""
     claims = json.loads(read(os.path.join(src, "docs", "claims.json")))
+    if stage:
+        claims = [c for c in claims if c.get("stage") == stage]
+        if not claims:
+            return "The articles make no claim about this step; the numbers above speak for it.\n"
     summ = {s["stage"][:3]: s["summary"] for s in report["stages"]} if report else {}
     out = ["| article | claim | verdict | the figure that decides it |", "|---|---|---|---|"]
     for c in claims:
@@ -233,10 +239,16 @@ def main():
         text = new = read(path)
         if folder in nums and nums.index(folder) > 0 and has_markers(text, "diff"):
             new = replace_between(new, "diff", header_diff(src, nums[nums.index(folder) - 1], folder), path)
+        if has_markers(new, "claims"):
+            new = replace_between(new, "claims", claims_ledger(src, report, folder), path)
         if report and has_markers(new, "numbers") and folder in nums:
             new = replace_between(new, "numbers", stage_numbers(report, folder, embedded), path)
         if args.check:
-            if new != text and replace_between(text, "numbers", "", path) != replace_between(new, "numbers", "", path):
+            def strip(t):
+                for m in ("numbers", "claims"):
+                    t = replace_between(t, m, "", path) if has_markers(t, m) else t
+                return t
+            if strip(new) != strip(text):
                 stale.append(path)
         elif write_if_changed(path, new):
             print(f"updated {path}")
