@@ -14,7 +14,7 @@ set(LAB_PAGE_FOLDERS ${lab_numbered} ${lab_sidebars})
 
 find_package(Doxygen)
 if(DOXYGEN_FOUND)
-  set(doc_inputs "${CMAKE_SOURCE_DIR}/docs/overview.md")
+  set(doc_inputs "${CMAKE_SOURCE_DIR}/docs/overview.md" "${CMAKE_SOURCE_DIR}/docs/stage-template.md")
   foreach(folder IN LISTS LAB_PAGE_FOLDERS)
     set(dir "${CMAKE_SOURCE_DIR}/stages/${folder}")
     file(GLOB headers "${dir}/*.h")
