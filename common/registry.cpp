@@ -37,6 +37,7 @@ StageEntry entry() {
           S::technique,
           &flipGrid<S>,
           [](const Position& p, int depth, bool bulk) { return perft<S>(p, depth, bulk); },
+          [](const Position& p, int depth, bool bulk, int threads) { return perft<S>(p, depth, bulk, threads); },
           &flipScanNs<S>};
 }
 

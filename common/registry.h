@@ -18,6 +18,8 @@ struct StageEntry {
   std::string_view technique;       ///< a few words
   std::string (*grid)(const Position&);                    ///< the article's grid
   uint64_t (*perft)(const Position&, int depth, bool bulk);  ///< published convention
+  /// The same count on `threads` >= 1 threads (the first plies split into subtrees).
+  uint64_t (*perftThreads)(const Position&, int depth, bool bulk, int threads);
   /// Median nanoseconds for one flip scan (countFlips on all 64 squares for the side to
   /// move), over `positions`, `rounds` timed rounds.
   double (*flipScanNs)(const std::vector<Position>& positions, int rounds);

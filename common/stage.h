@@ -2,10 +2,13 @@
 /// \brief The stage contract as a C++20 concept, the macro that wraps a stage
 /// namespace into a traits type, and adapters between Position and a stage's Board.
 #pragma once
+#include <atomic>
 #include <concepts>
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <thread>
+#include <vector>
 
 #include "position.h"
 
@@ -95,6 +98,7 @@ std::string flipGrid(const Position& p) {
 
 /// Perft with the published convention: a pass is a ply; a finished game is one leaf
 /// at every later depth. With bulk, the last ply counts moves instead of playing them.
+/// The generic version: any stage, through legalMoves, play and Board copies.
 template <Stage S>
 uint64_t perft(const typename S::Board& b, uint8_t me, int depth, bool bulk) {
   if (depth == 0) return 1;
@@ -115,10 +119,69 @@ uint64_t perft(const typename S::Board& b, uint8_t me, int depth, bool bulk) {
   return total;
 }
 
-/// Perft of a Position on stage S.
+/// A stage whose namespace also provides `perftFast(const Board&, uint8_t me, int depth,
+/// bool bulk)` (found by argument-dependent lookup): its own perft on its own
+/// representation, with the same convention. Stages without it are unaffected.
+template <class S>
+concept HasFastPerft = Stage<S> && requires(const typename S::Board& b, uint8_t me, int depth, bool bulk) {
+  { perftFast(b, me, depth, bulk) } -> std::same_as<uint64_t>;
+};
+
+/// The stage's best perft from a Board: its perftFast when it has one, else the generic.
 template <Stage S>
-uint64_t perft(const Position& p, int depth, bool bulk = false) {
-  return perft<S>(load<S>(p), p.toMove, depth, bulk);
+uint64_t bestPerft(const typename S::Board& b, uint8_t me, int depth, bool bulk) {
+  if constexpr (HasFastPerft<S>) return perftFast(b, me, depth, bulk);
+  else return perft<S>(b, me, depth, bulk);
+}
+
+/// Perft of a Position on stage S, on `threads` threads (>= 1): the tree's first plies
+/// are expanded (generically) into enough subtrees to keep every thread busy, which the
+/// threads then take one at a time. Each subtree uses the stage's best perft, and the
+/// sum is the same as on one thread.
+template <Stage S>
+uint64_t perft(const Position& p, int depth, bool bulk = false, int threads = 1) {
+  if (threads <= 1) return bestPerft<S>(load<S>(p), p.toMove, depth, bulk);
+  struct Task {
+    typename S::Board b;
+    uint8_t me;
+    int depth;
+  };
+  std::vector<Task> tasks{{load<S>(p), p.toMove, depth}};
+  for (bool grew = true; grew && tasks.size() < size_t(threads) * 32;) {
+    grew = false;
+    std::vector<Task> next;
+    for (const Task& t : tasks) {
+      uint8_t moves[64];
+      const int n = t.depth == 0 ? 0 : S::legalMoves(t.b, t.me, moves);
+      const uint8_t opp = opponent(t.me);
+      if (n == 0) {  // a leaf, a finished game (1 at any depth) or a pass
+        const bool pass = t.depth > 0 && S::legalMoves(t.b, opp, moves) > 0;
+        next.push_back(pass ? Task{t.b, opp, t.depth - 1} : t);
+        grew = grew || pass;
+        continue;
+      }
+      for (int i = 0; i < n; ++i) {
+        Task child{t.b, opp, t.depth - 1};
+        S::play(child.b, moves[i] & 7, moves[i] >> 3, t.me);
+        next.push_back(child);
+      }
+      grew = true;
+    }
+    tasks.swap(next);
+  }
+  std::atomic<size_t> nextTask{0};
+  std::atomic<uint64_t> total{0};
+  auto work = [&] {
+    uint64_t sum = 0;
+    for (size_t i; (i = nextTask.fetch_add(1)) < tasks.size();)
+      sum += bestPerft<S>(tasks[i].b, tasks[i].me, tasks[i].depth, bulk);
+    total += sum;
+  };
+  std::vector<std::thread> pool;
+  for (int i = 1; i < threads; ++i) pool.emplace_back(work);
+  work();
+  for (std::thread& t : pool) t.join();
+  return total;
 }
 
 }  // namespace reversi
