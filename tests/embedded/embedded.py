@@ -1,0 +1,295 @@
+#!/usr/bin/env python3
+"""The embedded checks of one sketch, and the functions the embedded report reuses.
+
+    embedded.py warm   --board mega|uno --out DIR
+    embedded.py avr    --board mega|uno --out DIR --source SRC --folder sNN_name
+                       --checker CHECKER --runner SIMAVR_RUN [--too-big]
+    embedded.py xtensa --out DIR --source SRC --folder sNN_name
+
+warm    compiles an empty sketch so that the Arduino core lands in DIR's build cache
+        once, before the sketches are compiled in parallel.
+avr     compiles stages/<folder> with arduino-builder for the board, measures flash
+        and RAM (avr-size) against the board's limits (boards.txt), and then either
+        runs CHECKER SIMAVR_RUN -m MCU ELF (the sketch must print the golden grid), or,
+        with --too-big, asserts that the sketch does NOT fit, printing size and limit.
+xtensa  compiles the stage header freestanding into tests/embedded/xtensa_driver.cpp
+        with xtensa-lx106-elf-g++ -O2, runs it under qemu-system-xtensa, and passes
+        when it exits 0 (grid, legalMoves and play checked against the golden grid).
+
+Exit status: 0 pass, 1 fail, 77 skipped because a toolchain is missing (CTest reports
+it as skipped, never as passed).
+"""
+import argparse
+import os
+import re
+import shutil
+import subprocess
+import sys
+
+SKIP = 77
+HERE = os.path.dirname(os.path.abspath(__file__))
+ARDUINO_HARDWARE = "/usr/share/arduino/hardware"
+BOARDS_TXT = os.path.join(ARDUINO_HARDWARE, "arduino/avr/boards.txt")
+
+# name: (arduino-builder FQBN, boards.txt prefix, simavr MCU)
+BOARDS = {
+    "mega": ("arduino:avr:mega:cpu=atmega2560", "mega.menu.cpu.atmega2560", "atmega2560"),
+    "uno": ("arduino:avr:uno", "uno", "atmega328p"),
+}
+AVR_TOOLS = {
+    "arduino-builder": "arduino-builder arduino-core-avr",
+    "avr-g++": "gcc-avr avr-libc",
+    "avr-size": "binutils-avr",
+    "avr-nm": "binutils-avr",
+}
+XTENSA_TOOLS = {
+    "xtensa-lx106-elf-g++": "gcc-xtensa-lx106",
+    "xtensa-lx106-elf-nm": "binutils-xtensa-lx106",
+    "xtensa-lx106-elf-size": "binutils-xtensa-lx106",
+    "qemu-system-xtensa": "qemu-system-misc",
+}
+XTENSA_FLAGS = ["-std=c++11", "-O2", "-ffreestanding", "-fno-exceptions", "-fno-rtti", "-nostdlib",
+                "-Wall", "-Wextra", "-Wl,--no-warn-rwx-segments"]
+QEMU_XTENSA = ["qemu-system-xtensa", "-M", "sim", "-cpu", "lx106", "-semihosting", "-display", "none",
+               "-serial", "none", "-monitor", "none", "-icount", "shift=0"]
+# The functions the sketches and the Xtensa driver time; with the stage's own
+# out-of-line functions they are the "stage code" whose size is reported.
+TIMED_FUNCTIONS = ("flipScan()", "legalMovesOnce()", "playOnce()")
+
+
+class Skip(Exception):
+    """A toolchain is missing: the check cannot run here."""
+
+
+def require(tools):
+    missing = sorted({pkg for tool, pkg in tools.items() if not shutil.which(tool)})
+    if missing:
+        raise Skip("missing " + ", ".join(t for t in tools if not shutil.which(t)) +
+                   " (Debian: apt-get install " + " ".join(missing) + ")")
+
+
+def namespace_of(source, folder):
+    """sNN for a numbered stage; otherwise what the sketch's `namespace stage = X;` names."""
+    m = re.match(r"s(\d\d)_", folder)
+    if m:
+        return "s" + m.group(1)
+    with open(os.path.join(source, "stages", folder, folder + ".ino"), encoding="utf-8") as f:
+        m = re.search(r"namespace\s+stage\s*=\s*(\w+)\s*;", f.read())
+    return m.group(1) if m else None
+
+
+def board_limits(board):
+    """(flash bytes, RAM bytes) the board offers a sketch, from the Arduino core's boards.txt."""
+    prefix = BOARDS[board][1]
+    values = {}
+    with open(BOARDS_TXT, encoding="utf-8") as f:
+        for line in f:
+            key, _, value = line.strip().partition("=")
+            values[key] = value
+    def get(name):  # a menu entry overrides the board's default
+        base = prefix.split(".menu.")[0]
+        return int(values.get(f"{prefix}.upload.{name}") or values[f"{base}.upload.{name}"])
+    return get("maximum_size"), get("maximum_data_size")
+
+
+def sections(size_tool, elf):
+    """{section: bytes} from `size -A`."""
+    out = subprocess.run([size_tool, "-A", elf], check=True, capture_output=True, text=True).stdout
+    result = {}
+    for line in out.splitlines():
+        parts = line.split()
+        if len(parts) >= 2 and parts[0].startswith(".") and parts[1].isdigit():
+            result[parts[0]] = int(parts[1])
+    return result
+
+
+def avr_memory(elf):
+    """(flash, RAM) as the Arduino IDE counts them: .text + .data; .data + .bss + .noinit."""
+    s = sections("avr-size", elf)
+    return s.get(".text", 0) + s.get(".data", 0), s.get(".data", 0) + s.get(".bss", 0) + s.get(".noinit", 0)
+
+
+def stage_code_bytes(nm_tool, elf, namespace):
+    """Bytes of the timed functions plus every out-of-line function of the stage's namespace."""
+    out = subprocess.run([nm_tool, "-S", "-C", elf], check=True, capture_output=True, text=True).stdout
+    total = 0
+    for line in out.splitlines():
+        m = re.match(r"[0-9a-f]+ ([0-9a-f]+) [tTwW] (.*)$", line)
+        if not m:
+            continue
+        name = re.sub(r"^\(anonymous namespace\)::", "", m.group(2))
+        if name.split(" [clone")[0] in TIMED_FUNCTIONS or (namespace and name.startswith(namespace + "::")):
+            total += int(m.group(1), 16)
+    return total
+
+
+def compile_sketch(source, folder, board, out):
+    """Compiles stages/<folder> for the board into <out>/avr-<board>/<folder>; returns
+    (ELF path or None, arduino-builder's exit status, its output)."""
+    out, source = os.path.abspath(out), os.path.abspath(source)  # arduino-builder wants absolute paths
+    build = os.path.join(out, f"avr-{board}", folder)
+    cache = os.path.join(out, f"avr-{board}", "core-cache")
+    os.makedirs(build, exist_ok=True)
+    os.makedirs(cache, exist_ok=True)
+    elf = os.path.join(build, folder + ".ino.elf")
+    if os.path.exists(elf):
+        os.remove(elf)
+    cmd = ["arduino-builder", "-compile", "-hardware", ARDUINO_HARDWARE, "-hardware", "/usr/share/arduino-builder",
+           "-tools", "/usr/bin", "-fqbn", BOARDS[board][0], "-build-path", build, "-build-cache", cache,
+           "-quiet", "-prefs=compiler.cpp.extra_flags=-DDECIMAL_DIG=9", os.path.join(source, "stages", folder)]
+    r = subprocess.run(cmd, capture_output=True, text=True)
+    return (elf if os.path.exists(elf) else None), r.returncode, r.stdout + r.stderr
+
+
+def warm(args):
+    require(AVR_TOOLS)
+    sketch = os.path.join(args.out, "warmup", "stages", "warmup")
+    os.makedirs(sketch, exist_ok=True)
+    with open(os.path.join(sketch, "warmup.ino"), "w") as f:
+        f.write("// Compiled once so that the Arduino core is in the build cache.\n"
+                "void setup() { Serial.begin(115200); Serial.println(1L); }\nvoid loop() {}\n")
+    elf, code, log = compile_sketch(os.path.join(args.out, "warmup"), "warmup", args.board, args.out)
+    if code != 0 or not elf:
+        print(log)
+        print(f"the Arduino core does not compile for the {args.board}")
+        return 1
+    print(f"Arduino core for the {args.board} compiled into the build cache")
+    return 0
+
+
+def avr(args):
+    require(AVR_TOOLS)
+    if not os.path.exists(args.runner):
+        raise Skip(f"{args.runner} was not built (libsimavr-dev missing when CMake configured?)")
+    elf, code, log = compile_sketch(args.source, args.folder, args.board, args.out)
+    max_flash, max_ram = board_limits(args.board)
+    if not elf:
+        print(log)
+        # avr-gcc refuses any object over 32 KB (its size_t is 16 bits): a table that
+        # large cannot fit any AVR's RAM, where the sketch's const data lives.
+        huge = re.findall(r"size of array .(\w+). is too large", log)
+        if args.too_big and huge:
+            for name in sorted(set(huge)):
+                size = host_sizeof(args.source, args.folder, name)
+                print(f"TOO BIG, as expected: {name} is {size} bytes; avr-gcc allows objects of at most 32767 "
+                      f"bytes and the {args.board} has {max_ram} bytes of RAM")
+            return 0
+        print(f"FAIL: {args.folder} does not compile for the {args.board} (arduino-builder exit {code})")
+        return 1
+    flash, ram = avr_memory(elf)
+    fits = flash <= max_flash and ram <= max_ram
+    print(f"{args.folder} on the {args.board}: flash {flash} of {max_flash} bytes, RAM {ram} of {max_ram} bytes "
+          "(static: .data + .bss)")
+    if args.too_big:
+        if fits:
+            print(f"FAIL: {args.folder} is listed as too big for the {args.board} (LAB_AVR_TOO_BIG in "
+                  "tests/embedded/embedded.cmake) but it fits now: take it off that list so it runs")
+            return 1
+        what = "flash" if flash > max_flash else "RAM"
+        print(f"TOO BIG, as expected: {args.folder} needs more {what} than the {args.board} has")
+        return 0
+    if not fits:
+        print(log)
+        print(f"FAIL: {args.folder} does not fit the {args.board}; if that is expected, add "
+              f"'{args.folder}:{args.board}' to LAB_AVR_TOO_BIG in tests/embedded/embedded.cmake")
+        return 1
+    if code != 0:
+        print(log)
+        print(f"FAIL: arduino-builder exit {code}")
+        return 1
+    cmd = [args.checker, args.runner, "-m", BOARDS[args.board][2], elf]
+    print("running: " + " ".join(cmd), flush=True)
+    return subprocess.run(cmd).returncode
+
+
+def host_sizeof(source, folder, name):
+    """sizeof(ns::name) of the stage header, measured with the host's C++ compiler."""
+    ns = namespace_of(source, folder)
+    program = (f'#include "{folder}/{folder}.h"\n#include <cstdio>\n'
+               f'int main() {{ std::printf("%zu", sizeof({ns}::{name})); }}\n')
+    exe = os.path.join(os.environ.get("TMPDIR", "/tmp"), f"lab_sizeof_{os.getpid()}")
+    try:
+        subprocess.run(["c++", "-std=c++11", "-I", os.path.join(source, "stages"), "-x", "c++", "-", "-o", exe],
+                       input=program, check=True, capture_output=True, text=True)
+        return int(subprocess.run([exe], check=True, capture_output=True, text=True).stdout)
+    finally:
+        if os.path.exists(exe):
+            os.remove(exe)
+
+
+def golden_data(source):
+    """common/golden.h's position and grid as C string literals (one source of truth)."""
+    with open(os.path.join(source, "common", "golden.h"), encoding="utf-8") as f:
+        text = f.read()
+    def literal(name):
+        m = re.search(r"\b%s\s*=\s*((?:\s*\"[^\"]*\")+)\s*;" % name, text)
+        if not m:
+            raise SystemExit(f"embedded.py: cannot find `{name} = \"...\";` in common/golden.h")
+        return m.group(1).strip()
+    return ("// Generated by tests/embedded/embedded.py from common/golden.h.\n"
+            f"static const char GOLDEN_POSITION[] =\n    {literal('position')};\n"
+            f"static const char GOLDEN_GRID[] =\n    {literal('grid')};\n")
+
+
+def build_xtensa(source, folder, out):
+    """Compiles the Xtensa harness for one numbered stage; returns (ELF or None, log)."""
+    build = os.path.join(out, "xtensa", folder)
+    os.makedirs(build, exist_ok=True)
+    with open(os.path.join(build, "golden_data.h"), "w", encoding="utf-8") as f:
+        f.write(golden_data(source))
+    elf = os.path.join(build, folder + ".elf")
+    cmd = ["xtensa-lx106-elf-g++", *XTENSA_FLAGS, "-I", os.path.join(source, "stages"), "-I", build,
+           f'-DSTAGE_HEADER="{folder}/{folder}.h"', f"-DSTAGE_NS={namespace_of(source, folder)}",
+           "-T", os.path.join(HERE, "xtensa.ld"), os.path.join(HERE, "xtensa_start.S"),
+           os.path.join(HERE, "xtensa_driver.cpp"), "-lgcc", "-o", elf]
+    r = subprocess.run(cmd, capture_output=True, text=True)
+    return (elf if r.returncode == 0 else None), " ".join(cmd) + "\n" + r.stdout + r.stderr
+
+
+def run_xtensa(elf, timeout=60):
+    """(exit status, output) of the harness under QEMU."""
+    r = subprocess.run(QEMU_XTENSA + ["-device", f"loader,file={elf},cpu-num=0"],
+                       capture_output=True, text=True, timeout=timeout)
+    return r.returncode, r.stdout + r.stderr
+
+
+def xtensa(args):
+    require(XTENSA_TOOLS)
+    elf, log = build_xtensa(args.source, args.folder, args.out)
+    if not elf:
+        print(log)
+        print(f"FAIL: {args.folder}.h does not compile freestanding for the lx106")
+        return 1
+    code, output = run_xtensa(elf)
+    print(output, end="")
+    if code != 0:
+        print(f"FAIL: the harness exited with {code}")
+        return 1
+    print(f"{args.folder} on the lx106 under QEMU: grid, legalMoves and play agree with the golden grid")
+    return 0
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("what", choices=["warm", "avr", "xtensa"])
+    ap.add_argument("--board", choices=sorted(BOARDS), default="mega")
+    ap.add_argument("--out", required=True, help="where builds go (e.g. build/embedded)")
+    ap.add_argument("--source", default=os.path.dirname(os.path.dirname(HERE)))
+    ap.add_argument("--folder")
+    ap.add_argument("--checker")
+    ap.add_argument("--runner")
+    ap.add_argument("--too-big", action="store_true")
+    args = ap.parse_args()
+    if args.what != "warm" and not args.folder:
+        ap.error("--folder is required")
+    if args.what == "avr" and not (args.checker and args.runner):
+        ap.error("avr needs --checker and --runner")
+    try:
+        return {"warm": warm, "avr": avr, "xtensa": xtensa}[args.what](args)
+    except Skip as e:
+        print(f"SKIPPED (not passed): {e}")
+        return SKIP
+
+
+if __name__ == "__main__":
+    sys.exit(main())
