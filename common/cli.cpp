@@ -18,13 +18,15 @@ namespace reversi {
 namespace {
 
 constexpr int kMaxDepth = 20;  // perft(14) is already 1.8e11 leaves: beyond 20 is a typo
+constexpr int kMaxThreads = 256;  // perft --threads: more than any machine this runs on
 
 const char kUsage[] =
     "usage: reversi-lab <command> [options]\n"
     "  tour                                   every stage on the article's position, and their speed\n"
     "  flips --stage S [POSITION]             the article's grid for the side to move\n"
-    "  perft --stage S --depth D [--bulk] [POSITION]\n"
+    "  perft --stage S --depth D [--bulk] [--threads N] [POSITION]\n"
     "                                         count the leaves D plies deep (default: start position)\n"
+    "                                         on N threads (default 1; same count)\n"
     "  stages                                 list the stages\n"
     "  help                                   this text\n"
     "S is a number (5), an id (s05) or a short name (cell91).\n"
@@ -103,19 +105,30 @@ Position positionArg(const Args& a, std::string_view fallback) {
   }
 }
 
-int depthOption(const Args& a, const std::string& command) {
-  const auto it = a.options.find("--depth");
-  if (it == a.options.end()) throw UsageError{command + ": --depth is required"};
+// A whole-number option in lo..hi; `fallback` when it is absent (none: it is required).
+int wholeNumberOption(const Args& a, const std::string& command, const std::string& name, int lo, int hi,
+                      std::optional<int> fallback = std::nullopt) {
+  const auto it = a.options.find(name);
+  if (it == a.options.end()) {
+    if (fallback) return *fallback;
+    throw UsageError{command + ": " + name + " is required"};
+  }
   const std::string& v = it->second;
-  int depth = 0;
-  const auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), depth);
+  const std::string shown = "'" + v.substr(0, 40) + "'";
+  int n = 0;
+  const auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), n);
   if (v.empty() || ec == std::errc::invalid_argument || end != v.data() + v.size())
-    throw UsageError{command + ": --depth must be a whole number, got '" + v.substr(0, 40) + "'"};
-  if (ec == std::errc::result_out_of_range || depth > kMaxDepth)
-    throw UsageError{command + ": --depth " + v.substr(0, 40) + " is too large (at most " + std::to_string(kMaxDepth) + ")"};
-  if (depth < 0) throw UsageError{command + ": --depth must not be negative, got " + v};
-  return depth;
+    throw UsageError{command + ": " + name + " must be a whole number, got " + shown};
+  const bool outOfRange = ec == std::errc::result_out_of_range;  // n was left unset
+  if (outOfRange ? v[0] == '-' : n < lo)
+    throw UsageError{command + ": " + name + (lo == 0 ? " must not be negative" : " must be at least " + std::to_string(lo)) +
+                     ", got " + shown};
+  if (outOfRange || n > hi)
+    throw UsageError{command + ": " + name + " " + shown + " is too large (at most " + std::to_string(hi) + ")"};
+  return n;
 }
+
+int depthOption(const Args& a, const std::string& command) { return wholeNumberOption(a, command, "--depth", 0, kMaxDepth); }
 
 int cmdFlips(const std::vector<std::string>& args, std::ostream& out) {
   const Args a = parseArgs(args, 1, {"--stage"}, {}, 1, "flips");
@@ -131,17 +144,19 @@ std::string fixed(double v, int digits) {
 }
 
 int cmdPerft(const std::vector<std::string>& args, std::ostream& out) {
-  const Args a = parseArgs(args, 1, {"--stage", "--depth"}, {"--bulk"}, 1, "perft");
+  const Args a = parseArgs(args, 1, {"--stage", "--depth", "--threads"}, {"--bulk"}, 1, "perft");
   const StageEntry& s = stageOption(a, "perft");
   const int depth = depthOption(a, "perft");
+  const int threads = wholeNumberOption(a, "perft", "--threads", 1, kMaxThreads, 1);
   const Position p = positionArg(a, formatPosition(startPosition()));
   const auto t0 = std::chrono::steady_clock::now();
-  const uint64_t n = s.perft(p, depth, a.options.count("--bulk") > 0);
+  const uint64_t n = s.perftThreads(p, depth, a.options.count("--bulk") > 0, threads);
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   out << "perft(" << depth << ") = " << n << "\n";
   out << s.id << ": " << fixed(seconds, 3) << " s, "
       << (seconds > 0 ? fixed(double(n) / seconds / 1e6, 1) : std::string("-")) << " M leaves/s"
-      << (a.options.count("--bulk") ? " (bulk counting at the last ply)" : "") << "\n";
+      << (a.options.count("--bulk") ? " (bulk counting at the last ply)" : "")
+      << (threads > 1 ? ", " + std::to_string(threads) + " threads" : std::string()) << "\n";
   return 0;
 }
 

@@ -65,6 +65,22 @@ TEST_CASE("cli perft prints the count and the speed", "[cli]") {
   CHECK(run({"perft", "--stage", "s02", "--depth", "3", formatPosition(p)}).out.rfind("perft(3) = 61\n", 0) == 0);
 }
 
+TEST_CASE("cli perft --threads gives the same count on every stage", "[cli]") {
+  for (const StageEntry& s : stages()) {
+    INFO(s.id);
+    for (const std::string threads : {"1", "2", "3"}) {
+      const Run r = run({"perft", "--stage", std::string(s.id), "--depth", "6", "--threads", threads});
+      CHECK(r.status == 0);
+      CHECK(r.out.rfind("perft(6) = 8200\n", 0) == 0);
+      CHECK(r.err.empty());
+    }
+    CHECK(s.perftThreads(parsePosition(golden::position), 5, true, 4) == s.perft(parsePosition(golden::position), 5, false));
+  }
+  const Run r = run({"perft", "--stage", "bitboard", "--depth", "8", "--bulk", "--threads=2"});
+  CHECK(r.out.rfind("perft(8) = 390216\n", 0) == 0);
+  CHECK(r.out.find("2 threads") != std::string::npos);
+}
+
 TEST_CASE("cli lists the stages and prints help", "[cli]") {
   const Run r = run({"stages"});
   CHECK(r.status == 0);
@@ -102,6 +118,15 @@ TEST_CASE("cli rejects bad input with one line and status 2", "[cli]") {
   checkRejected({"perft", "--stage", "1", "--depth", "21"}, "too large");
   checkRejected({"perft", "--stage", "1", "--depth", "99999999999999999999"}, "too large");
   checkRejected({"perft", "--stage", "1", "--depth", "2", "--bulk=yes"}, "--bulk takes no value");
+  checkRejected({"perft", "--stage", "1", "--depth", "2", "--threads"}, "--threads needs a value");
+  checkRejected({"perft", "--stage", "1", "--depth", "2", "--threads", "0"}, "--threads must be at least 1, got '0'");
+  checkRejected({"perft", "--stage", "1", "--depth", "2", "--threads", "-3"}, "--threads must be at least 1");
+  checkRejected({"perft", "--stage", "1", "--depth", "2", "--threads", "two"}, "--threads must be a whole number, got 'two'");
+  checkRejected({"perft", "--stage", "1", "--depth", "2", "--threads", "2.5"}, "--threads must be a whole number");
+  checkRejected({"perft", "--stage", "1", "--depth", "2", "--threads", "257"}, "--threads '257' is too large (at most 256)");
+  checkRejected({"perft", "--stage", "1", "--depth", "2", "--threads", "99999999999"}, "too large");
+  checkRejected({"perft", "--stage", "1", "--depth", "2", "--threads", "-99999999999"}, "must be at least 1");
+  checkRejected({"perft", "--stage", "1", "--depth", "2", "--threads", "1", "--threads", "2"}, "--threads given twice");
   checkRejected({"stages", "now"}, "unexpected argument 'now'");
   checkRejected({"tour", "--fast"}, "unknown option '--fast'");
 }
