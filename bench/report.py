@@ -17,7 +17,17 @@ import statistics
 import subprocess
 import sys
 
-UNITS = {"FlipScan": "ns/position", "LegalMoves": "ns/position", "Play": "ns/move", "Perft": "ns/leaf"}
+# The shared benchmarks, in table order; a stage's own benchmarks (variants, fast perft)
+# follow them. The unit of a benchmark follows from the word in its name.
+MAIN = ["FlipScan", "LegalMoves", "Play", "Perft/7"]
+UNIT_WORDS = [("Perft", "ns/leaf"), ("FlipScan", "ns/position"), ("LegalMoves", "ns/position"), ("Play", "ns/move")]
+
+
+def unit(name):
+    for word, u in UNIT_WORDS:
+        if word in name:
+            return u
+    return "ns/item"
 
 
 def machine():
@@ -41,13 +51,12 @@ def run_stage(exe, repetitions, min_time):
 
 
 def summarise(raw):
-    """{benchmark family: (median, min, max) ns per item} from the individual repetitions."""
+    """{benchmark name: (median, min, max) ns per item} from the individual repetitions."""
     per_item = {}
     for b in raw["benchmarks"]:
         if b.get("run_type") != "iteration" or "items_per_second" not in b:
             continue
-        family = b["name"].split("/")[0]
-        per_item.setdefault(family, []).append(1e9 / b["items_per_second"])
+        per_item.setdefault(b.get("run_name", b["name"]), []).append(1e9 / b["items_per_second"])
     return {k: (statistics.median(v), min(v), max(v)) for k, v in per_item.items()}
 
 
@@ -84,17 +93,18 @@ def main():
 
     stages = report["stages"]
     print(f"Machine: {report['machine']}; median of {report['repetitions']} repetitions (min-max).")
-    families = [f for f in UNITS if any(f in s["summary"] for s in stages)]
+    others = sorted({k for s in stages for k in s["summary"]} - set(MAIN))
+    families = [f for f in MAIN if any(f in s["summary"] for s in stages)] + others
     for family in families:
-        print(f"\n{family} ({UNITS[family]})")
-        print(f"| {'stage':<12} | {'technique':<46} | {'median':>9} | {'min-max':>17} | {'vs s01':>7} | {'vs prev':>7} |")
+        print(f"\n{family} ({unit(family)})")
+        print(f"| {'stage':<12} | {'technique':<46} | {'median':>9} | {'min-max':>17} | {'vs 1st':>7} | {'vs prev':>7} |")
         print(f"|{'-' * 14}|{'-' * 48}|{'-' * 11}|{'-' * 19}|{'-' * 9}|{'-' * 9}|")
         first = prev = None
         for s in stages:
             if family not in s["summary"]:
                 continue
             med, lo, hi = s["summary"][family]
-            first = first or med
+            first = first or med  # s01 where it ran this benchmark, else the first stage that did
             vs_prev = f"{prev / med:.2f}x" if prev else "-"
             print(f"| {s['stage']:<12} | {s['technique']:<46} | {med:9.1f} | {lo:8.1f}-{hi:<8.1f} | "
                   f"{first / med:6.2f}x | {vs_prev:>7} |")

@@ -14,7 +14,8 @@ set(LAB_PAGE_FOLDERS ${lab_numbered} ${lab_sidebars})
 
 find_package(Doxygen)
 if(DOXYGEN_FOUND)
-  set(doc_inputs "${CMAKE_SOURCE_DIR}/docs/overview.md" "${CMAKE_SOURCE_DIR}/docs/stage-template.md")
+  set(doc_inputs "${CMAKE_SOURCE_DIR}/docs/overview.md" "${CMAKE_SOURCE_DIR}/README.md"
+                 "${CMAKE_SOURCE_DIR}/docs/stage-template.md")
   foreach(folder IN LISTS LAB_PAGE_FOLDERS)
     set(dir "${CMAKE_SOURCE_DIR}/stages/${folder}")
     file(GLOB headers "${dir}/*.h")
@@ -67,3 +68,6 @@ set_tests_properties(docs:generated PROPERTIES LABELS docs)
 add_test(NAME docs:browser COMMAND Python3::Interpreter "${CMAKE_SOURCE_DIR}/tests/docs_browser.py"
          "${CMAKE_BINARY_DIR}/docs/html" "${CMAKE_SOURCE_DIR}/stages")
 set_tests_properties(docs:browser PROPERTIES LABELS docs SKIP_RETURN_CODE 77)
+if(TARGET embedded-report)
+  add_dependencies(update-docs embedded-report)  # build/embedded.json: the embedded columns
+endif()

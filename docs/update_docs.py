@@ -24,8 +24,13 @@ FAMILIES = [  # benchmark family, label, unit
     ("FlipScan", "flip scan (countFlips on 64 squares)", "ns/position"),
     ("LegalMoves", "legalMoves", "ns/position"),
     ("Play", "play (copy + play one legal move)", "ns/move"),
-    ("Perft", "perft(7) from the start", "ns/leaf"),
+    ("Perft/7", "perft(7) from the start", "ns/leaf"),
 ]
+UNIT_WORDS = [("Perft", "ns/leaf"), ("FlipScan", "ns/position"), ("LegalMoves", "ns/position"), ("Play", "ns/move")]
+
+
+def unit(name):
+    return next((u for word, u in UNIT_WORDS if word in name), "ns/item")
 HOW = "`cmake --build build --target update-docs` (Google Benchmark via bench/report.py)"
 
 
@@ -98,7 +103,7 @@ def stage_numbers(report, stage, embedded):
     extra = [f for f in me["summary"] if f not in dict((f[0], 1) for f in FAMILIES)]
     for fam in sorted(extra):
         med, lo, hi = me["summary"][fam]
-        out.append(f"| {fam} (this stage's own) | {fmt(med)} ns/item | {fmt(lo)}-{fmt(hi)} | | |")
+        out.append(f"| {fam} (this stage's own) | {fmt(med)} {unit(fam)} | {fmt(lo)}-{fmt(hi)} | | |")
     out.append("")
     if embedded and stage in embedded.get("stages", {}):
         out.append(embedded_table(embedded, [stage]))
@@ -150,9 +155,9 @@ def readme_numbers(report):
            "| stage | flip scan ns/position | vs s01 | perft(7) ns/leaf | vs s01 |", "|---|---|---|---|---|"]
     f0 = stages[0]["summary"]
     for s in stages:
-        fs, pf = s["summary"].get("FlipScan"), s["summary"].get("Perft")
+        fs, pf = s["summary"].get("FlipScan"), s["summary"].get("Perft/7")
         out.append(f"| {s['stage']} | {fmt(fs[0]) if fs else '-'} | {f0['FlipScan'][0] / fs[0]:.2f}x | "
-                   f"{fmt(pf[0]) if pf else '-'} | {(f0['Perft'][0] / pf[0]) if pf else 0:.2f}x |")
+                   f"{fmt(pf[0]) if pf else '-'} | {(f0['Perft/7'][0] / pf[0]) if pf else 0:.2f}x |")
     out.append("\n![progression](docs/progression.svg)\n")
     return "\n".join(out) + "\n"
 
@@ -170,7 +175,7 @@ def claims_ledger(src, report, stage=None):
     for c in claims:
         verdict, figure = c.get("verdict", ""), c.get("figure", "")
         if "faster" in c:  # a timing claim: "A is faster than B" on one benchmark family
-            (sa, fa), (sb, fb) = (x.split(":") for x in (c["faster"], c["than"]))
+            (sa, fa), (sb, fb) = (x.split(":", 1) for x in (c["faster"], c["than"]))
             a, b = summ.get(sa, {}).get(fa), summ.get(sb, {}).get(fb)
             if a and b:
                 ratio = b[0] / a[0]
