@@ -1,0 +1,11 @@
+// Stage 06's two ideas one at a time (see s06_variants.h): with stage 05 (neither) and
+// stage 06 (both) from their own bench executables, a 2 x 2 on the same positions.
+#include "this_stage.h"  // first: s06_variants.h builds on Stage_s06
+#include "s06_variants.h"
+#include "variant_bench.h"
+
+using namespace reversi;
+
+BENCHMARK(variants::FlipScan<S06ColourLoop>)->Name("Variant/FlipScan/colour-constant,loop");
+BENCHMARK(variants::FlipScan<S05Unrolled>)->Name("Variant/FlipScan/run-time-colour,unrolled");
+BENCHMARK(variants::FlipScan<Stage_s05>)->Name("Variant/FlipScan/s05:run-time-colour,loop");

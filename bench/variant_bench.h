@@ -1,0 +1,87 @@
+// Benchmarks for the variants a stage keeps beside its interface (a second play, a
+// differently built scan), measured exactly as bench/stage_bench.cpp measures the stage
+// itself: the same seeded positions, the same loops, the same items. A variant is a
+// reversi::Stage traits type, usually the stage's own with one function pointer
+// replaced. Register them as "Variant/<family>/<name>" so bench/report.py, which
+// tabulates the families FlipScan, LegalMoves, Play and Perft, leaves them out.
+#pragma once
+#include <benchmark/benchmark.h>
+
+#include <vector>
+
+#include "random_positions.h"
+#include "stage.h"
+
+namespace reversi::variants {
+
+// The workload of bench/stage_bench.cpp: keep these three equal to its constants.
+inline constexpr uint64_t kSeed = 20240601;
+inline constexpr size_t kPositions = 1024;
+inline constexpr int kPerftDepth = 7;
+
+/// The seeded positions loaded into stage S's boards, with each side to move's moves.
+template <Stage S>
+struct Workload {
+  std::vector<typename S::Board> boards;
+  std::vector<uint8_t> toMove;
+  std::vector<std::vector<uint8_t>> moves;
+  size_t totalMoves = 0;
+
+  static const Workload& get() {
+    static const Workload w = [] {
+      Workload w;
+      for (const Position& p : randomPositions(kSeed, kPositions)) {
+        w.boards.push_back(load<S>(p));
+        w.toMove.push_back(p.toMove);
+        uint8_t out[64];
+        const int n = S::legalMoves(w.boards.back(), p.toMove, out);
+        w.moves.emplace_back(out, out + n);
+        w.totalMoves += size_t(n);
+      }
+      return w;
+    }();
+    return w;
+  }
+};
+
+/// countFlips on the 64 squares of every position; an item is a position.
+template <Stage S>
+void FlipScan(benchmark::State& state) {
+  const Workload<S>& w = Workload<S>::get();
+  for (auto _ : state)
+    for (size_t i = 0; i < w.boards.size(); ++i) {
+      int sum = 0;
+      for (int sq = 0; sq < 64; ++sq) sum += S::countFlips(w.boards[i], sq & 7, sq >> 3, w.toMove[i]);
+      benchmark::DoNotOptimize(sum);
+    }
+  state.SetItemsProcessed(int64_t(state.iterations()) * int64_t(w.boards.size()));
+}
+
+/// A fresh copy of the position, then play, for every legal move; an item is a move.
+template <Stage S>
+void Play(benchmark::State& state) {
+  const Workload<S>& w = Workload<S>::get();
+  for (auto _ : state)
+    for (size_t i = 0; i < w.boards.size(); ++i)
+      for (uint8_t m : w.moves[i]) {
+        typename S::Board b = w.boards[i];
+        benchmark::DoNotOptimize(S::play(b, m & 7, m >> 3, w.toMove[i]));
+        benchmark::DoNotOptimize(b);
+      }
+  state.SetItemsProcessed(int64_t(state.iterations()) * int64_t(w.totalMoves));
+}
+
+/// Perft(kPerftDepth) from the start, every ply played; an item is a leaf.
+template <Stage S>
+void Perft(benchmark::State& state) {
+  const typename S::Board start = load<S>(startPosition());
+  uint64_t leaves = 0;
+  for (auto _ : state) {
+    leaves = perft<S>(start, BLACK, kPerftDepth, false);
+    benchmark::DoNotOptimize(leaves);
+  }
+  state.SetItemsProcessed(int64_t(state.iterations()) * int64_t(leaves));
+  state.counters["leaves"] = double(leaves);
+}
+
+}  // namespace reversi::variants
