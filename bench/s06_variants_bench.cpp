@@ -2,10 +2,10 @@
 // stage 06 (both) from their own bench executables, a 2 x 2 on the same positions.
 #include "this_stage.h"  // first: s06_variants.h builds on Stage_s06
 #include "s06_variants.h"
-#include "variant_bench.h"
+#include "harness.h"
 
 using namespace reversi;
 
-BENCHMARK(variants::FlipScan<S06ColourLoop>)->Name("Variant/FlipScan/colour-constant,loop");
-BENCHMARK(variants::FlipScan<S05Unrolled>)->Name("Variant/FlipScan/run-time-colour,unrolled");
-BENCHMARK(variants::FlipScan<Stage_s05>)->Name("Variant/FlipScan/s05:run-time-colour,loop");
+BENCHMARK(harness::FlipScan<S06ColourLoop>)->Name("Variant/FlipScan/colour-constant,loop");
+BENCHMARK(harness::FlipScan<S05Unrolled>)->Name("Variant/FlipScan/run-time-colour,unrolled");
+BENCHMARK(harness::FlipScan<Stage_s05>)->Name("Variant/FlipScan/s05:run-time-colour,loop");

@@ -2,7 +2,7 @@
 // says that is lighter than checking and then flipping. Its two-pass form stays in the
 // header as playCheckThenFlip; here it is measured exactly as the harness measures play.
 #include "this_stage.h"
-#include "variant_bench.h"
+#include "harness.h"
 
 namespace reversi {
 /// Stage 07 with play replaced by its check-then-flip form.
@@ -13,5 +13,5 @@ struct S07CheckThenFlip : Stage_s07 {
 
 using namespace reversi;
 
-BENCHMARK(variants::Play<S07CheckThenFlip>)->Name("Variant/Play/check-then-flip");
-BENCHMARK(variants::Perft<S07CheckThenFlip>)->Name("Variant/Perft/7/check-then-flip")->Unit(benchmark::kMillisecond);
+BENCHMARK(harness::Play<S07CheckThenFlip>)->Name("Variant/Play/check-then-flip");
+BENCHMARK(harness::Perft<S07CheckThenFlip>)->Name("Variant/Perft/7/check-then-flip")->Unit(benchmark::kMillisecond);

@@ -1,9 +1,9 @@
-// Benchmarks for the variants a stage keeps beside its interface (a second play, a
-// differently built scan), measured exactly as bench/stage_bench.cpp measures the stage
-// itself: the same seeded positions, the same loops, the same items. A variant is a
-// reversi::Stage traits type, usually the stage's own with one function pointer
-// replaced. Register them as "Variant/<family>/<name>" so bench/report.py, which
-// tabulates the families FlipScan, LegalMoves, Play and Perft, leaves them out.
+// The benchmark harness: the same seeded positions, the same loops and the same items
+// for every stage (bench/stage_bench.cpp registers them for the stage it is built for)
+// and for the variants a stage keeps beside its interface (a second play, a differently
+// built scan: a reversi::Stage traits type, usually the stage's own with one function
+// pointer replaced, registered as "Variant/<benchmark>/<name>"). Items: one position
+// (flip scan, legal moves), one move (play), one leaf (perft).
 #pragma once
 #include <benchmark/benchmark.h>
 
@@ -12,9 +12,8 @@
 #include "random_positions.h"
 #include "stage.h"
 
-namespace reversi::variants {
+namespace reversi::harness {
 
-// The workload of bench/stage_bench.cpp: keep these three equal to its constants.
 inline constexpr uint64_t kSeed = 20240601;
 inline constexpr size_t kPositions = 1024;
 inline constexpr int kPerftDepth = 7;
@@ -57,6 +56,19 @@ void FlipScan(benchmark::State& state) {
   state.SetItemsProcessed(int64_t(state.iterations()) * int64_t(w.boards.size()));
 }
 
+/// legalMoves of the side to move in every position; an item is a position.
+template <Stage S>
+void LegalMoves(benchmark::State& state) {
+  const Workload<S>& w = Workload<S>::get();
+  uint8_t out[64];
+  for (auto _ : state)
+    for (size_t i = 0; i < w.boards.size(); ++i) {
+      benchmark::DoNotOptimize(S::legalMoves(w.boards[i], w.toMove[i], out));
+      benchmark::ClobberMemory();
+    }
+  state.SetItemsProcessed(int64_t(state.iterations()) * int64_t(w.boards.size()));
+}
+
 /// A fresh copy of the position, then play, for every legal move; an item is a move.
 template <Stage S>
 void Play(benchmark::State& state) {
@@ -84,4 +96,4 @@ void Perft(benchmark::State& state) {
   state.counters["leaves"] = double(leaves);
 }
 
-}  // namespace reversi::variants
+}  // namespace reversi::harness
