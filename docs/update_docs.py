@@ -243,7 +243,13 @@ def main():
         path = os.path.join(src, "stages", folder, "README.md")
         text = new = read(path)
         if folder in nums and nums.index(folder) > 0 and has_markers(text, "diff"):
-            new = replace_between(new, "diff", header_diff(src, nums[nums.index(folder) - 1], folder), path)
+            # A page may name its base (<!-- diff-base: s05_cell91 -->) or none, when the
+            # stage replaces the representation and a diff would change every line.
+            base = re.search(r"<!-- diff-base: (\S+) -->", text)
+            base = base.group(1) if base else nums[nums.index(folder) - 1]
+            body = (header_diff(src, base, folder) if base != "none" else
+                    "No generated diff: this stage replaces the representation, so every line would change.\n")
+            new = replace_between(new, "diff", body, path)
         if has_markers(new, "claims"):
             new = replace_between(new, "claims", claims_ledger(src, report, folder), path)
         if report and has_markers(new, "numbers") and folder in nums:
