@@ -1,0 +1,231 @@
+// `reversi-lab go`: the Go-capture sidebar on a board from a file, and the checker of
+// its sketch. Also the pieces both sidebars' commands and checkers share.
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <sstream>
+
+#include "go_capture/go_capture.h"
+#include "sidebars.h"
+
+namespace reversi {
+
+std::vector<std::string> splitLines(const std::string& text) {
+  std::vector<std::string> lines;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) {
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    lines.push_back(line);
+  }
+  return lines;
+}
+
+int runSketchChecker(int argc, char** argv, std::string (*check)(const std::string&)) {
+  if (argc < 2) {
+    std::fprintf(stderr, "usage: %s COMMAND [ARGS...]\n", argv[0]);
+    return 2;
+  }
+  std::string command;
+  for (int i = 1; i < argc; ++i) {
+    std::string quoted = "'";
+    for (const char* p = argv[i]; *p; ++p) quoted += *p == '\'' ? std::string("'\\''") : std::string(1, *p);
+    command += (i > 1 ? " " : "") + quoted + "'";
+  }
+  std::string output;
+  FILE* pipe = popen(command.c_str(), "r");
+  if (!pipe) {
+    std::fprintf(stderr, "%s: cannot run %s\n", argv[0], command.c_str());
+    return 1;
+  }
+  char buf[4096];
+  for (size_t n; (n = std::fread(buf, 1, sizeof buf, pipe)) > 0;) output.append(buf, n);
+  const int status = pclose(pipe);
+  std::string why = status != 0 ? "the sketch exited with status " + std::to_string(status) : check(output);
+  if (why.empty()) {
+    std::printf("%s: the sketch's output is right\n", argv[0]);
+    return 0;
+  }
+  std::fprintf(stderr, "%s: %s\n--- sketch output ---\n%s\n", argv[0], why.c_str(), output.c_str());
+  return 1;
+}
+
+namespace {
+
+using GoBoard = go_capture::Board<go_capture::SIZE>;
+constexpr int N = go_capture::SIZE;
+
+// Bad input: the message becomes the one line on stderr.
+struct BadInput {
+  std::string message;
+};
+
+// N lines of N digits 0..2, digits optionally separated by spaces; blank lines are
+// ignored. Names the line that is wrong.
+GoBoard parseBoard(const std::string& text) {
+  GoBoard b;
+  int row = 0, lineNo = 0;
+  for (const std::string& line : splitLines(text)) {
+    ++lineNo;
+    if (line.find_first_not_of(" \t") == std::string::npos) continue;
+    if (row == N) throw BadInput{"line " + std::to_string(lineNo) + ": more than " + std::to_string(N) + " board lines"};
+    int col = 0;
+    for (char ch : line) {
+      if (ch == ' ' || ch == '\t') continue;
+      if (ch < '0' || ch > '2')
+        throw BadInput{"line " + std::to_string(lineNo) + ": '" + std::string(1, ch) +
+                       "' is not 0 (empty), 1 (the player who just moved) or 2 (the opponent)"};
+      if (col == N) throw BadInput{"line " + std::to_string(lineNo) + ": more than " + std::to_string(N) + " points"};
+      b.cell[row][col++] = uint8_t(ch - '0');
+    }
+    if (col < N)
+      throw BadInput{"line " + std::to_string(lineNo) + ": " + std::to_string(col) + " points, expected " + std::to_string(N)};
+    ++row;
+  }
+  if (row < N) throw BadInput{"the board has " + std::to_string(row) + " lines, expected " + std::to_string(N)};
+  return b;
+}
+
+std::string boardText(const GoBoard& b) {
+  std::string s;
+  for (int r = 0; r < N; ++r)
+    for (int c = 0; c < N; ++c) s += char('0' + b.cell[r][c]) + std::string(c + 1 < N ? " " : "\n");
+  return s;
+}
+
+// "R,C" with R and C in 0..N-1.
+bool parsePoint(const std::string& v, int& row, int& col) {
+  const size_t comma = v.find(',');
+  if (comma != 1 && comma != 2) return false;
+  try {
+    size_t used = 0;
+    row = std::stoi(v.substr(0, comma), &used);
+    if (used != comma) return false;
+    const std::string rest = v.substr(comma + 1);
+    col = std::stoi(rest, &used);
+    if (used != rest.size() || rest[0] == '-' || rest[0] == '+' || v[0] == '-' || v[0] == '+') return false;
+  } catch (const std::exception&) {
+    return false;
+  }
+  return row >= 0 && row < N && col >= 0 && col < N;
+}
+
+}  // namespace
+
+std::string parseSidebarArgs(const std::vector<std::string>& args, const std::vector<std::string>& valued,
+                             const std::vector<std::string>& flags, std::map<std::string, std::string>& options,
+                             std::vector<std::string>& positional) {
+  auto listed = [](const std::vector<std::string>& v, const std::string& s) {
+    for (const std::string& x : v)
+      if (x == s) return true;
+    return false;
+  };
+  for (size_t i = 1; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    if (a.size() < 3 || a.compare(0, 2, "--") != 0) {
+      positional.push_back(a);
+      continue;
+    }
+    if (!listed(valued, a) && !listed(flags, a)) return "unknown option '" + a.substr(0, 40) + "'";
+    if (options.count(a)) return a + " given twice";
+    if (listed(flags, a)) {
+      options[a] = "";
+    } else if (i + 1 < args.size()) {
+      options[a] = args[++i];
+    } else {
+      return a + " needs a value";
+    }
+  }
+  return "";
+}
+
+int runGo(const std::vector<std::string>& args, std::istream& in, std::ostream& out, std::ostream& err) {
+  try {
+    std::map<std::string, std::string> opt;
+    std::vector<std::string> files;
+    const std::string bad = parseSidebarArgs(args, {"--method", "--at"}, {}, opt, files);
+    if (!bad.empty()) throw BadInput{bad};
+    const std::string method = opt.count("--method") ? opt["--method"] : "";
+    if (method != "recursive" && method != "sweep" && method != "stack" && method != "bitboard")
+      throw BadInput{method.empty() ? "--method is required (recursive, sweep, stack or bitboard)"
+                                    : "unknown method '" + method.substr(0, 40) + "' (recursive, sweep, stack or bitboard)"};
+    if (files.size() != 1) throw BadInput{files.empty() ? "FILE is missing (- reads standard input)" : "only one FILE, please"};
+    int row = -1, col = -1;
+    if (opt.count("--at") && !parsePoint(opt["--at"], row, col))
+      throw BadInput{"--at wants ROW,COL with both in 0.." + std::to_string(N - 1) + ", got '" + opt["--at"].substr(0, 40) + "'"};
+    if (method == "recursive" && row < 0) throw BadInput{"--method recursive needs --at ROW,COL (the stone just played)"};
+
+    std::string text;
+    if (files[0] == "-") {
+      text.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+    } else {
+      std::ifstream f(files[0], std::ios::binary);
+      if (!f) throw BadInput{"cannot read '" + files[0].substr(0, 80) + "'"};
+      text.assign(std::istreambuf_iterator<char>(f), std::istreambuf_iterator<char>());
+    }
+    GoBoard b = parseBoard(text);
+    if (row >= 0 && b.cell[row][col] != go_capture::MINE)
+      throw BadInput{"--at " + opt["--at"] + " is not a stone of the player who just moved (1)"};
+
+    int captured = 0, scans = 0;
+    if (method == "recursive") captured = go_capture::captureRecursive(b, row, col);
+    if (method == "sweep") captured = go_capture::captureSweep(b, &scans);
+    if (method == "stack") captured = go_capture::captureStack(b);
+    if (method == "bitboard") captured = go_capture::captureBitboard(b);
+    out << boardText(b) << "captured=" << captured << " scans=" << scans << "\n";
+    return 0;
+  } catch (const BadInput& e) {
+    err << "reversi-lab: go: " << e.message << "\n";
+    return 2;
+  }
+}
+
+int runGo(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+  return runGo(args, std::cin, out, err);
+}
+
+// The go sketch prints the article's board, the recursive fill's and the sweep's
+// outputs (each after a label line), the counts, one timing line per method, DONE.
+std::string checkGoSketch(const std::string& serial) {
+  const std::vector<std::string> lines = splitLines(serial);
+  auto block = [&](const std::string& label) -> std::string {  // the N lines after `label`
+    for (size_t i = 0; i < lines.size(); ++i)
+      if (lines[i] == label && i + N < lines.size()) {
+        std::string s;
+        for (int k = 1; k <= N; ++k) s += lines[i + k] + "\n";
+        return s;
+      }
+    return "(no line '" + label + "')";
+  };
+  auto has = [&](const std::string& line) {
+    for (const std::string& l : lines)
+      if (l == line) return true;
+    return false;
+  };
+  const struct {
+    const char* label;
+    std::string_view want;
+  } blocks[] = {{"board:", go_article::board}, {"recursive:", go_article::recursiveOutput}, {"sweep:", go_article::sweepOutput}};
+  for (const auto& k : blocks)
+    if (block(k.label) != k.want)
+      return std::string("after '") + k.label + "' expected\n" + std::string(k.want) + "got\n" + block(k.label);
+
+  // The counts the sketch must report, worked out here from the published data.
+  GoBoard b = parseBoard(std::string(go_article::board));
+  int scans = 0;
+  const int captured = go_capture::captureSweep(b, &scans);
+  for (const std::string& want : {"recursive captured=" + std::to_string(captured), "sweep captured=" + std::to_string(captured) +
+                                      " scans=" + std::to_string(scans),
+                                  "stack captured=" + std::to_string(captured), "bitboard captured=" + std::to_string(captured)})
+    if (!has(want)) return "no line '" + want + "'";
+  for (const char* name : {"recursive", "sweep", "stack", "bitboard"}) {
+    bool timed = false;
+    for (const std::string& l : lines)
+      timed = timed || (l.rfind(std::string(name) + " reps=", 0) == 0 && l.find(" us=") != std::string::npos);
+    if (!timed) return std::string("no timing line '") + name + " reps=N us=T'";
+  }
+  if (lines.empty() || lines.back() != "DONE") return "the last line is not DONE";
+  return "";
+}
+
+}  // namespace reversi
