@@ -13,6 +13,7 @@
 #include "position.h"
 #include "random_positions.h"
 #include "registry.h"
+#include "sidebars.h"
 
 namespace reversi {
 namespace {
@@ -27,6 +28,9 @@ const char kUsage[] =
     "  perft --stage S --depth D [--bulk] [--threads N] [POSITION]\n"
     "                                         count the leaves D plies deep (default: start position)\n"
     "                                         on N threads (default 1; same count)\n"
+    "  go --method M [--at ROW,COL] FILE      Go capture sidebar: captured stones of a 9x9 board as 9\n"
+    "  gray [--black P] [--white P] [--auto] [--seed N]\n"
+    "                                         play the gray-stone variant (P human, random or greedy)\n"
     "  stages                                 list the stages\n"
     "  help                                   this text\n"
     "S is a number (5), an id (s05) or a short name (cell91).\n"
@@ -237,7 +241,9 @@ int runCli(const std::vector<std::string>& args, std::ostream& out, std::ostream
     if (cmd == "perft") return cmdPerft(args, out);
     if (cmd == "tour") return cmdTour(args, out);
     if (cmd == "stages") return cmdStages(args, out);
-    throw UsageError{"unknown command '" + cmd.substr(0, 40) + "' (commands: tour, flips, perft, stages, help)"};
+    if (cmd == "go") return runGo(args, out, err);
+    if (cmd == "gray") return runGray(args, out, err);
+    throw UsageError{"unknown command '" + cmd.substr(0, 40) + "' (commands: tour, flips, perft, go, gray, stages, help)"};
   } catch (const UsageError& e) {
     err << "reversi-lab: " << e.message << "\n";
     return kUsageError;
