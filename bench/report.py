@@ -13,6 +13,7 @@ import glob
 import json
 import os
 import platform
+import re
 import statistics
 import subprocess
 import sys
@@ -28,6 +29,9 @@ def unit(name):
         if word in name:
             return u
     return "ns/item"
+
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 def machine():
@@ -56,8 +60,22 @@ def summarise(raw):
     for b in raw["benchmarks"]:
         if b.get("run_type") != "iteration" or "items_per_second" not in b:
             continue
-        per_item.setdefault(b.get("run_name", b["name"]), []).append(1e9 / b["items_per_second"])
+        name = re.sub(r"/iterations:\d+$", "", b.get("run_name", b["name"]))
+        per_item.setdefault(name, []).append(1e9 / b["items_per_second"])
     return {k: (statistics.median(v), min(v), max(v)) for k, v in per_item.items()}
+
+
+def counters(raw):
+    """{benchmark name: {counter: value}} of the first repetition (counters are counts, not times)."""
+    out = {}
+    skip = {"name", "run_name", "run_type", "family_index", "per_family_instance_index", "repetitions",
+            "repetition_index", "threads", "iterations", "real_time", "cpu_time", "time_unit",
+            "items_per_second", "aggregate_name", "aggregate_unit", "error_occurred", "error_message"}
+    for b in raw["benchmarks"]:
+        if b.get("run_type") == "iteration":
+            name = re.sub(r"/iterations:\d+$", "", b.get("run_name", b["name"]))
+            out.setdefault(name, {k: v for k, v in b.items() if k not in skip and isinstance(v, (int, float))})
+    return out
 
 
 def main():
@@ -87,6 +105,17 @@ def main():
             ctx = raw["context"]
             report["stages"].append({"stage": ctx["stage"], "technique": ctx["technique"],
                                      "summary": summarise(raw), "raw": raw})
+        # The sidebars' own benchmarks (their pages show them; no speed-up table).
+        report["sidebars"] = {}
+        for exe in sorted(glob.glob(os.path.join(args.build, "bench_*"))):
+            folder = os.path.basename(exe)[6:]
+            if re.match(r"s\d\d_", folder) or not os.path.isdir(os.path.join(ROOT, "stages", folder)):
+                continue
+            if args.stages and not any(folder.startswith(w) for w in args.stages.split(",")):
+                continue
+            print(f"running {os.path.basename(exe)} ...", file=sys.stderr, flush=True)
+            raw = run_stage(exe, args.repetitions, args.min_time)
+            report["sidebars"][folder] = {"summary": summarise(raw), "counters": counters(raw)}
         if args.json:
             with open(args.json, "w") as f:
                 json.dump(report, f, indent=1)
@@ -109,6 +138,12 @@ def main():
             print(f"| {s['stage']:<12} | {s['technique']:<46} | {med:9.1f} | {lo:8.1f}-{hi:<8.1f} | "
                   f"{first / med:6.2f}x | {vs_prev:>7} |")
             prev = med
+
+    for folder, sb in report.get("sidebars", {}).items():
+        print(f"\n{folder} (ns per item: median, min-max)")
+        for name, (med, lo, hi) in sb["summary"].items():
+            extra = " ".join(f"{k}={v:g}" for k, v in sb["counters"].get(name, {}).items())
+            print(f"  {name:<28} {med:10.1f}  {lo:8.1f}-{hi:<8.1f} {extra}")
 
 
 if __name__ == "__main__":

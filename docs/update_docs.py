@@ -110,6 +110,19 @@ def stage_numbers(report, stage, embedded):
     return "\n".join(out) + "\n"
 
 
+def sidebar_numbers(report, folder):
+    sb = report.get("sidebars", {}).get(folder)
+    if not sb:
+        return "Not measured yet: run " + HOW + ".\n"
+    out = [f"Measured on {report['machine']} with {HOW}: median of {report['repetitions']} "
+           "repetitions, min-max beside it; the counters are averages per item.\n",
+           "| benchmark | time per item | min-max | counters |", "|---|---|---|---|"]
+    for name, (med, lo, hi) in sb["summary"].items():
+        extra = ", ".join(f"{k} {v:.3g}" for k, v in sb["counters"].get(name, {}).items())
+        out.append(f"| {name} | {fmt(med)} ns | {fmt(lo)}-{fmt(hi)} | {extra} |")
+    return "\n".join(out) + "\n"
+
+
 def embedded_table(embedded, stages):
     """A table of whatever the embedded report measured: one row per stage."""
     rows = [embedded["stages"][s] for s in stages if s in embedded.get("stages", {})]
@@ -171,6 +184,7 @@ def claims_ledger(src, report, stage=None):
         if not claims:
             return "The articles make no claim about this step; the numbers above speak for it.\n"
     summ = {s["stage"][:3]: s["summary"] for s in report["stages"]} if report else {}
+    summ.update({k: v["summary"] for k, v in (report or {}).get("sidebars", {}).items()})
     out = ["| article | claim | verdict | the figure that decides it |", "|---|---|---|---|"]
     for c in claims:
         verdict, figure = c.get("verdict", ""), c.get("figure", "")
@@ -180,10 +194,19 @@ def claims_ledger(src, report, stage=None):
             if a and b:
                 ratio = b[0] / a[0]
                 verdict = "holds" if ratio > 1.02 else ("no measurable difference" if ratio >= 0.98 else "does not hold")
-                figure = (f"{fa} {sa} {fmt(a[0])} ns vs {fb} {sb} {fmt(b[0])} ns: {sa} is {ratio:.2f}x "
-                          f"the speed of {sb}" + (f"; {c['note']}" if c.get("note") else ""))
+                figure = (f"{sa} {fa}: {fmt(a[0])} ns; {sb} {fb}: {fmt(b[0])} ns; the first runs at "
+                          f"{ratio:.2f}x the speed of the second" + (f"; {c['note']}" if c.get("note") else ""))
             else:
                 verdict, figure = "not measured yet", f"needs {c['faster']} and {c['than']} in the report"
+        if "gap" in c:  # "the gap a/b shrinks to c/d": a ratio of ratios
+            vals = [summ.get(x.split(":", 1)[0], {}).get(x.split(":", 1)[1]) for x in c["gap"]]
+            if all(vals):
+                r1, r2 = vals[0][0] / vals[1][0], vals[2][0] / vals[3][0]
+                names = [x.split(":", 1)[1] for x in c["gap"]]
+                verdict = "holds" if r2 < r1 else "does not hold"
+                figure = f"{names[0]} / {names[1]} = {r1:.2f}; {names[2]} / {names[3]} = {r2:.2f} (time per item)"
+            else:
+                verdict, figure = "not measured yet", "needs " + ", ".join(c["gap"]) + " in the report"
         out.append(f"| {c['article']} | {c['claim']} | {verdict} | {figure} |")
     return "\n".join(out) + "\n"
 
@@ -254,6 +277,8 @@ def main():
             new = replace_between(new, "claims", claims_ledger(src, report, folder), path)
         if report and has_markers(new, "numbers") and folder in nums:
             new = replace_between(new, "numbers", stage_numbers(report, folder, embedded), path)
+        elif report and has_markers(new, "numbers"):
+            new = replace_between(new, "numbers", sidebar_numbers(report, folder), path)
         if args.check:
             def strip(t):
                 for m in ("numbers", "claims"):
