@@ -16,6 +16,25 @@ std::string squareName(int square) {
   return {char('a' + square % 8), char('1' + square / 8)};
 }
 
+std::string quoteInput(std::string_view text, size_t limit) {
+  static const char hex[] = "0123456789abcdef";
+  std::string shown;  // at most `limit` characters: an escape counts as its four
+  size_t i = 0;
+  for (; i < text.size(); ++i) {
+    const unsigned char c = static_cast<unsigned char>(text[i]);
+    const bool printable = c >= 0x20 && c <= 0x7e;
+    if (shown.size() + (printable ? 1 : 4) > limit) break;
+    if (printable) {
+      shown += char(c);
+    } else {
+      shown += "\\x";
+      shown += hex[c >> 4];
+      shown += hex[c & 15];
+    }
+  }
+  return "'" + shown + (i < text.size() ? "...'" : "'");
+}
+
 namespace {
 
 // Printable form of an offending character for an error message.
@@ -54,8 +73,7 @@ Position parsePosition(std::string_view text) {
   while (!rest.empty() && isSpace(rest.front())) rest.remove_prefix(1);
   if (rest.empty()) throw ParseError("position has no side to move: add a space and X or O");
   if (rest.size() > 1)
-    throw ParseError("position side to move must be one character X or O, got '" +
-                     std::string(rest.substr(0, 20)) + (rest.size() > 20 ? "...'" : "'"));
+    throw ParseError("position side to move must be one character X or O, got " + quoteInput(rest, 20));
   switch (rest[0]) {
     case 'X': case 'x': case '*': p.toMove = BLACK; break;
     case 'O': case 'o': p.toMove = WHITE; break;

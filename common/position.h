@@ -45,4 +45,10 @@ std::string formatPosition(const Position& p);
 /// "a1".."h8" for a square index 0..63.
 std::string squareName(int square);
 
+/// `text` in single quotes, safe to echo in a one-line error message: printable ASCII
+/// is kept, every other byte (control characters, newlines, UTF-8) is shown as \xNN,
+/// and what does not fit in `limit` characters (an escape counts four) is cut and
+/// replaced by "...".
+std::string quoteInput(std::string_view text, size_t limit = 40);
+
 }  // namespace reversi

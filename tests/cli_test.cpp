@@ -31,6 +31,9 @@ void checkRejected(const std::vector<std::string>& args, const std::string& what
   CHECK(r.err.find(what) != std::string::npos);
   CHECK(r.err.find('\n') == r.err.size() - 1);
   CHECK(r.err.rfind("reversi-lab: ", 0) == 0);
+  // Echoed input stays one printable line of bounded length, whatever was typed.
+  CHECK(r.err.size() <= 400);
+  for (char c : r.err.substr(0, r.err.size() - 1)) CHECK((c >= 0x20 && c <= 0x7e));
 }
 
 const std::string kStart = formatPosition(startPosition());
@@ -129,4 +132,38 @@ TEST_CASE("cli rejects bad input with one line and status 2", "[cli]") {
   checkRejected({"perft", "--stage", "1", "--depth", "2", "--threads", "1", "--threads", "2"}, "--threads given twice");
   checkRejected({"stages", "now"}, "unexpected argument 'now'");
   checkRejected({"tour", "--fast"}, "unknown option '--fast'");
+}
+
+TEST_CASE("cli rejects hostile input: control bytes, overlong and out-of-range values", "[cli][hostile]") {
+  // Control characters and non-ASCII bytes are echoed escaped, on one line.
+  checkRejected({"fl\nips"}, "unknown command 'fl\\x0aips'");
+  checkRejected({"flips", "--stage", "s0\x1b[2J"}, "unknown stage 's0\\x1b[2J'");
+  checkRejected({"flips", "--stage", "\xe9\xbb\x92"}, "unknown stage '\\xe9\\xbb\\x92'");
+  checkRejected({"flips", "--stage", "1", kStart.substr(0, 65) + "X\nO"}, "got 'X\\x0aO'");
+  checkRejected({"perft", "--stage", "1", "--b\xff\xffulk"}, "unknown option '--b\\xff\\xffulk'");
+  // Found by fuzz_cli (corpus/cli/regress-escaped-stage-too-long): 60 bytes shown as
+  // escapes made the line four times longer than the cut meant.
+  checkRejected({"flips", "--stage", "1" + std::string(60, '\x9d')}, "unknown stage '1\\x9d");
+  // Overlong input is cut in the message (and counted where the count matters).
+  checkRejected({std::string(100000, 'x')}, "unknown command '" + std::string(40, 'x') + "...'");
+  checkRejected({"flips", "--" + std::string(5000, 'a')}, "...'");
+  checkRejected({"flips", "--stage", "1", std::string(1 << 20, 'X') + " X"}, "position board has 1048576 characters");
+  checkRejected({"stages", std::string(300, '\t')}, "unexpected argument '\\x09");
+  // Empty and missing arguments.
+  checkRejected({""}, "unknown command ''");
+  checkRejected({"flips", "--stage", ""}, "unknown stage ''");
+  checkRejected({"flips", "--stage="}, "unknown stage ''");
+  checkRejected({"flips", "--stage", "1", ""}, "position is empty");
+  checkRejected({"flips", "--stage", "1", "   \t\n"}, "position is empty");
+  checkRejected({"help", "me"}, "help: unexpected argument 'me'");
+  checkRejected({"perft", "--stage", "1", "--depth", "2", "--bulk", "--bulk"}, "--bulk given twice");
+  // Depths: negative overflow is negative, not "too large"; perft deeper than the
+  // published 14 plies (hours of work) is refused at once.
+  checkRejected({"perft", "--stage", "1", "--depth", "-99999999999999999999"}, "--depth must not be negative");
+  checkRejected({"perft", "--stage", "1", "--depth", "15"}, "--depth '15' is too large (at most 14)");
+  checkRejected({"perft", "--stage", "1", "--depth", "+3"}, "--depth must be a whole number, got '+3'");
+  checkRejected({"perft", "--stage", "1", "--depth", " 3"}, "--depth must be a whole number");
+  checkRejected({"perft", "--stage", "1", "--depth", "0x3"}, "--depth must be a whole number");
+  CHECK(run({"perft", "--stage", "1", "--depth", "-0"}).out.rfind("perft(0) = 1\n", 0) == 0);
+  CHECK(run({"perft", "--stage", "1", "--depth", "0003"}).out.rfind("perft(3) = 56\n", 0) == 0);
 }

@@ -48,6 +48,41 @@ TEST_CASE("position errors name the problem", "[position]") {
   CHECK(parseError(kStart + " extra") == "position side to move must be one character X or O, got 'X extra'");
 }
 
+TEST_CASE("echoed input is one printable line, cut when long", "[position][hostile]") {
+  CHECK(quoteInput("abc") == "'abc'");
+  CHECK(quoteInput("") == "''");
+  CHECK(quoteInput("a\nb\x01\x7f\xff c") == "'a\\x0ab\\x01\\x7f\\xff c'");
+  CHECK(quoteInput(std::string(40, 'x')) == "'" + std::string(40, 'x') + "'");
+  CHECK(quoteInput(std::string(41, 'x')) == "'" + std::string(40, 'x') + "...'");
+  CHECK(quoteInput("abcdef", 3) == "'abc...'");
+  // The limit counts what is shown: ten escapes fill forty characters.
+  std::string tenEscapes;
+  for (int i = 0; i < 10; ++i) tenEscapes += "\\x9d";
+  CHECK(quoteInput(std::string(100, '\x9d')) == "'" + tenEscapes + "...'");
+  CHECK(quoteInput("abc\x01", 6) == "'abc...'");
+  CHECK(quoteInput(std::string_view("a\0b", 3)) == "'a\\x00b'");
+}
+
+TEST_CASE("hostile positions are refused with one printable line", "[position][hostile]") {
+  // Found by fuzz_position (tests/fuzz/corpus/position/regress-side-to-move-nonprintable):
+  // the side to move was echoed raw, so bytes such as 0xff or a newline reached the
+  // terminal and the message could span lines.
+  CHECK(parseError(kStart.substr(0, 65) + "X\nO") ==
+        "position side to move must be one character X or O, got 'X\\x0aO'");
+  CHECK(parseError(kStart + "\xff\xff") ==
+        "position side to move must be one character X or O, got 'X\\xff\\xff'");
+  CHECK(parseError(kStart + std::string(1000, '!')) ==
+        "position side to move must be one character X or O, got 'X" + std::string(19, '!') + "...'");
+  CHECK(parseError(std::string(1 << 20, 'O') + " X") ==
+        "position board has 1048576 characters; expected 64 (a1..h8 row by row)");
+  CHECK(parseError(std::string(64, 'X') + " \x80") == "position side to move must be X or O, got byte 0x80");
+  CHECK(parseError(std::string(64, '-') + "\v X") == "position board has 65 characters; expected 64 (a1..h8 row by row)");
+  CHECK(parseError(" \t\r\n ") == "position is empty: expected 64 board characters, a space, X or O");
+  std::string nul = kStart;
+  nul[0] = '\0';
+  CHECK(parseError(nul) == "position has bad character byte 0x00 at a1 (character 1); use X, O or -");
+}
+
 TEST_CASE("reference reproduces the published perft counts", "[reference]") {
   for (int depth = 0; depth <= 7; ++depth) {
     INFO("depth " << depth);
