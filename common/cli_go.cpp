@@ -1,12 +1,15 @@
 // `reversi-lab go`: the Go-capture sidebar on a board from a file, and the checker of
 // its sketch. Also the pieces both sidebars' commands and checkers share.
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <fstream>
 #include <iostream>
 #include <map>
 #include <sstream>
 
 #include "go_capture/go_capture.h"
+#include "position.h"  // quoteInput: echoed input stays one printable line
 #include "sidebars.h"
 
 namespace reversi {
@@ -73,8 +76,8 @@ GoBoard parseBoard(const std::string& text) {
     for (char ch : line) {
       if (ch == ' ' || ch == '\t') continue;
       if (ch < '0' || ch > '2')
-        throw BadInput{"line " + std::to_string(lineNo) + ": '" + std::string(1, ch) +
-                       "' is not 0 (empty), 1 (the player who just moved) or 2 (the opponent)"};
+        throw BadInput{"line " + std::to_string(lineNo) + ": " + quoteInput(std::string_view(&ch, 1)) +
+                       " is not 0 (empty), 1 (the player who just moved) or 2 (the opponent)"};
       if (col == N) throw BadInput{"line " + std::to_string(lineNo) + ": more than " + std::to_string(N) + " points"};
       b.cell[row][col++] = uint8_t(ch - '0');
     }
@@ -126,7 +129,7 @@ std::string parseSidebarArgs(const std::vector<std::string>& args, const std::ve
       positional.push_back(a);
       continue;
     }
-    if (!listed(valued, a) && !listed(flags, a)) return "unknown option '" + a.substr(0, 40) + "'";
+    if (!listed(valued, a) && !listed(flags, a)) return "unknown option " + quoteInput(a);
     if (options.count(a)) return a + " given twice";
     if (listed(flags, a)) {
       options[a] = "";
@@ -148,20 +151,33 @@ int runGo(const std::vector<std::string>& args, std::istream& in, std::ostream& 
     const std::string method = opt.count("--method") ? opt["--method"] : "";
     if (method != "recursive" && method != "sweep" && method != "stack" && method != "bitboard")
       throw BadInput{method.empty() ? "--method is required (recursive, sweep, stack or bitboard)"
-                                    : "unknown method '" + method.substr(0, 40) + "' (recursive, sweep, stack or bitboard)"};
+                                    : "unknown method " + quoteInput(method) + " (recursive, sweep, stack or bitboard)"};
     if (files.size() != 1) throw BadInput{files.empty() ? "FILE is missing (- reads standard input)" : "only one FILE, please"};
     int row = -1, col = -1;
     if (opt.count("--at") && !parsePoint(opt["--at"], row, col))
-      throw BadInput{"--at wants ROW,COL with both in 0.." + std::to_string(N - 1) + ", got '" + opt["--at"].substr(0, 40) + "'"};
+      throw BadInput{"--at wants ROW,COL with both in 0.." + std::to_string(N - 1) + ", got " + quoteInput(opt["--at"])};
     if (method == "recursive" && row < 0) throw BadInput{"--method recursive needs --at ROW,COL (the stone just played)"};
 
-    std::string text;
+    // Read at most kMaxBoardBytes + 1 bytes through istream::read, which turns a read
+    // error (a folder) into badbit instead of an exception, and stops on endless input
+    // such as /dev/zero.
+    constexpr size_t kMaxBoardBytes = 4096;  // 9 lines of 9 digits with generous spacing
+    std::string text(kMaxBoardBytes + 1, '\0');
+    auto readBounded = [&](std::istream& s, const std::string& name) {
+      errno = 0;
+      s.read(&text[0], std::streamsize(text.size()));
+      if (s.bad()) throw BadInput{"cannot read " + name + (errno ? std::string(": ") + std::strerror(errno) : "")};
+      text.resize(size_t(s.gcount()));
+      if (text.size() > kMaxBoardBytes)
+        throw BadInput{name + " is longer than " + std::to_string(kMaxBoardBytes) + " bytes: a board is " +
+                       std::to_string(N) + " lines of " + std::to_string(N) + " digits"};
+    };
     if (files[0] == "-") {
-      text.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+      readBounded(in, "standard input");
     } else {
       std::ifstream f(files[0], std::ios::binary);
-      if (!f) throw BadInput{"cannot read '" + files[0].substr(0, 80) + "'"};
-      text.assign(std::istreambuf_iterator<char>(f), std::istreambuf_iterator<char>());
+      if (!f) throw BadInput{"cannot read " + quoteInput(files[0], 80)};
+      readBounded(f, quoteInput(files[0], 80));
     }
     GoBoard b = parseBoard(text);
     if (row >= 0 && b.cell[row][col] != go_capture::MINE)

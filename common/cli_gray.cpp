@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "gray_variant/gray_variant.h"
+#include "position.h"  // quoteInput: echoed input stays one printable line
 #include "sidebars.h"
 
 namespace reversi {
@@ -67,7 +68,7 @@ Kind kindOption(const std::map<std::string, std::string>& opt, const std::string
   if (it == opt.end()) return fallback;
   for (int k = 0; k < 3; ++k)
     if (it->second == kKindNames[k]) return Kind(k);
-  throw BadInput{name + " wants human, random or greedy, got '" + it->second.substr(0, 40) + "'"};
+  throw BadInput{name + " wants human, random or greedy, got " + quoteInput(it->second)};
 }
 
 uint32_t seedOption(const std::map<std::string, std::string>& opt) {
@@ -75,7 +76,7 @@ uint32_t seedOption(const std::map<std::string, std::string>& opt) {
   if (it == opt.end()) return 1;
   const std::string& v = it->second;
   if (v.empty() || v.size() > 10 || v.find_first_not_of("0123456789") != std::string::npos || std::stoull(v) > 0xFFFFFFFFull)
-    throw BadInput{"--seed wants a whole number 0..4294967295, got '" + v.substr(0, 40) + "'"};
+    throw BadInput{"--seed wants a whole number 0..4294967295, got " + quoteInput(v)};
   return uint32_t(std::stoull(v));
 }
 
@@ -89,7 +90,7 @@ int runGray(const std::vector<std::string>& args, std::istream& in, std::ostream
     std::vector<std::string> extra;
     const std::string bad = parseSidebarArgs(args, {"--black", "--white", "--seed"}, {"--auto"}, opt, extra);
     if (!bad.empty()) throw BadInput{bad};
-    if (!extra.empty()) throw BadInput{"unexpected argument '" + extra[0].substr(0, 40) + "'"};
+    if (!extra.empty()) throw BadInput{"unexpected argument " + quoteInput(extra[0])};
     const bool autoPlay = opt.count("--auto") > 0;
     kinds[gv::BLACK] = kindOption(opt, "--black", autoPlay ? kRandom : kHuman);
     kinds[gv::WHITE] = kindOption(opt, "--white", autoPlay ? kRandom : kHuman);
@@ -137,7 +138,7 @@ int runGray(const std::vector<std::string>& args, std::istream& in, std::ostream
           return 0;
         }
         if (!parseSquare(line, row, col)) {
-          out << "'" << line.substr(0, 40) << "' is not a square: a column letter a-i and a row number 1-9, such as e5\n";
+          out << quoteInput(line) << " is not a square: a column letter a-i and a row number 1-9, such as e5\n";
           continue;
         }
         const std::string why = whyIllegal(g, row, col);

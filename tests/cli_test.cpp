@@ -1,4 +1,6 @@
 // The CLI driven in-process: outputs for good input, one line and status 2 for bad input.
+#include <filesystem>
+#include <fstream>
 #include <sstream>
 
 #include "catch.h"
@@ -166,4 +168,26 @@ TEST_CASE("cli rejects hostile input: control bytes, overlong and out-of-range v
   checkRejected({"perft", "--stage", "1", "--depth", "0x3"}, "--depth must be a whole number");
   CHECK(run({"perft", "--stage", "1", "--depth", "-0"}).out.rfind("perft(0) = 1\n", 0) == 0);
   CHECK(run({"perft", "--stage", "1", "--depth", "0003"}).out.rfind("perft(3) = 56\n", 0) == 0);
+}
+
+TEST_CASE("cli go and gray refuse unreadable, empty, endless and overlong input", "[cli][hostile]") {
+  const std::filesystem::path dir = std::filesystem::temp_directory_path() / "reversi-lab-hostile-test";
+  std::filesystem::create_directories(dir);
+  const std::string empty = (dir / "empty.txt").string(), big = (dir / "big.txt").string();
+  std::ofstream(empty).close();
+  std::ofstream(big) << std::string(5000, '0');
+  // Before: a folder threw std::ios_failure out of runCli (a crash) and /dev/zero was
+  // read for ever; now both are refused in one line.
+  checkRejected({"go", "--method", "sweep", dir.string()}, "cannot read '");
+  checkRejected({"go", "--method", "sweep", "/dev/zero"}, "is longer than 4096 bytes");
+  checkRejected({"go", "--method", "sweep", big}, "is longer than 4096 bytes");
+  checkRejected({"go", "--method", "sweep", empty}, "the board has 0 lines, expected 9");
+  checkRejected({"go", "--method", "sweep", "/no/such/file"}, "cannot read '/no/such/file'");
+  checkRejected({"go", "--method", "recursive", "--at", "1,\n", "-"}, "got '1,\\x0a'");
+  checkRejected({"go", "--method", "\x1b[31mred"}, "unknown method '\\x1b[31mred'");
+  // Found by fuzz_cli (corpus/cli/regress-gray-argument-nonprintable): raw bytes echoed.
+  checkRejected({"gray", "\xcf\x93" "depth"}, "unexpected argument '\\xcf\\x93depth'");
+  checkRejected({"gray", "--seed", "1\n"}, "got '1\\x0a'");
+  checkRejected({"gray", "--black", std::string(1000, '\a')}, "...'");
+  std::filesystem::remove_all(dir);
 }
