@@ -1,5 +1,6 @@
 #include "cli.h"
 
+#include <algorithm>
 #include <charconv>
 #include <chrono>
 #include <cstdio>
@@ -9,6 +10,7 @@
 #include <ostream>
 #include <sstream>
 
+#include "cli_args.h"
 #include "golden.h"
 #include "position.h"
 #include "random_positions.h"
@@ -39,64 +41,13 @@ const char kUsage[] =
     "S is a number (5), an id (s05) or a short name (cell91).\n"
     "POSITION is 64 characters a1..h8 (X black, O white, - empty), a space, X or O.\n";
 
-// Bad input: the message travels up to runCli, which prints it as one line.
-struct UsageError {
-  std::string message;
-};
-
 std::string stageList() {
   std::string s;
   for (const StageEntry& e : stages()) s += (s.empty() ? "" : ", ") + std::string(e.id);
   return s;
 }
 
-// Options and positional arguments of one command.
-struct Args {
-  std::map<std::string, std::string> options;  // "--stage" -> "5"; flags -> ""
-  std::vector<std::string> positional;
-};
-
-Args parseArgs(const std::vector<std::string>& args, size_t from,
-               const std::vector<std::string>& valued, const std::vector<std::string>& flags,
-               size_t maxPositional, const std::string& command) {
-  Args a;
-  auto in = [](const std::vector<std::string>& v, const std::string& s) {
-    for (const auto& x : v) if (x == s) return true;
-    return false;
-  };
-  for (size_t i = from; i < args.size(); ++i) {
-    std::string arg = args[i], value;
-    // Positions may start with "--" too: an option is "--" and a letter.
-    const bool isOption = arg.size() > 2 && arg.compare(0, 2, "--") == 0 && arg[2] >= 'a' && arg[2] <= 'z';
-    if (isOption) {
-      const size_t eq = arg.find('=');
-      const bool inlineValue = eq != std::string::npos;
-      if (inlineValue) {
-        value = arg.substr(eq + 1);
-        arg = arg.substr(0, eq);
-      }
-      if (in(valued, arg)) {
-        if (!inlineValue) {
-          if (i + 1 >= args.size()) throw UsageError{command + ": " + arg + " needs a value"};
-          value = args[++i];
-        }
-      } else if (in(flags, arg)) {
-        if (inlineValue) throw UsageError{command + ": " + arg + " takes no value"};
-      } else {
-        throw UsageError{command + ": unknown option " + quoteInput(arg)};
-      }
-      if (a.options.count(arg)) throw UsageError{command + ": " + arg + " given twice"};
-      a.options[arg] = value;
-    } else {
-      if (a.positional.size() >= maxPositional)
-        throw UsageError{command + ": unexpected argument " + quoteInput(arg)};
-      a.positional.push_back(arg);
-    }
-  }
-  return a;
-}
-
-const StageEntry& stageOption(const Args& a, const std::string& command) {
+const StageEntry& stageOption(const CliArgs& a, const std::string& command) {
   const auto it = a.options.find("--stage");
   if (it == a.options.end()) throw UsageError{command + ": --stage is required (one of " + stageList() + ")"};
   const StageEntry* s = findStage(it->second);
@@ -104,7 +55,7 @@ const StageEntry& stageOption(const Args& a, const std::string& command) {
   return *s;
 }
 
-Position positionArg(const Args& a, std::string_view fallback) {
+Position positionArg(const CliArgs& a, std::string_view fallback) {
   try {
     return parsePosition(a.positional.empty() ? fallback : std::string_view(a.positional[0]));
   } catch (const ParseError& e) {
@@ -113,7 +64,7 @@ Position positionArg(const Args& a, std::string_view fallback) {
 }
 
 // A whole-number option in lo..hi; `fallback` when it is absent (none: it is required).
-int wholeNumberOption(const Args& a, const std::string& command, const std::string& name, int lo, int hi,
+int wholeNumberOption(const CliArgs& a, const std::string& command, const std::string& name, int lo, int hi,
                       std::optional<int> fallback = std::nullopt) {
   const auto it = a.options.find(name);
   if (it == a.options.end()) {
@@ -134,10 +85,10 @@ int wholeNumberOption(const Args& a, const std::string& command, const std::stri
   return n;
 }
 
-int depthOption(const Args& a, const std::string& command) { return wholeNumberOption(a, command, "--depth", 0, kMaxDepth); }
+int depthOption(const CliArgs& a, const std::string& command) { return wholeNumberOption(a, command, "--depth", 0, kMaxDepth); }
 
 int cmdFlips(const std::vector<std::string>& args, std::ostream& out) {
-  const Args a = parseArgs(args, 1, {"--stage"}, {}, 1, "flips");
+  const CliArgs a = parseCliArgs(args, 1, {"--stage"}, {}, 1, "flips");
   const StageEntry& s = stageOption(a, "flips");
   out << s.grid(positionArg(a, golden::position));
   return 0;
@@ -150,7 +101,7 @@ std::string fixed(double v, int digits) {
 }
 
 int cmdPerft(const std::vector<std::string>& args, std::ostream& out) {
-  const Args a = parseArgs(args, 1, {"--stage", "--depth", "--threads"}, {"--bulk"}, 1, "perft");
+  const CliArgs a = parseCliArgs(args, 1, {"--stage", "--depth", "--threads"}, {"--bulk"}, 1, "perft");
   const StageEntry& s = stageOption(a, "perft");
   const int depth = depthOption(a, "perft");
   const int threads = wholeNumberOption(a, "perft", "--threads", 1, kMaxThreads, 1);
@@ -166,17 +117,32 @@ int cmdPerft(const std::vector<std::string>& args, std::ostream& out) {
   return 0;
 }
 
+// Column widths that fit every stage's names (plus two spaces).
+struct Widths {
+  int id = 0, shortName = 0, technique = 0;
+};
+Widths widths() {
+  Widths w;
+  for (const StageEntry& s : stages()) {
+    w.id = std::max(w.id, int(s.id.size()) + 2);
+    w.shortName = std::max(w.shortName, int(s.shortName.size()) + 2);
+    w.technique = std::max(w.technique, int(s.technique.size()) + 2);
+  }
+  return w;
+}
+
 int cmdStages(const std::vector<std::string>& args, std::ostream& out) {
-  parseArgs(args, 1, {}, {}, 0, "stages");
+  parseCliArgs(args, 1, {}, {}, 0, "stages");
+  const Widths w = widths();
   for (const StageEntry& s : stages())
-    out << std::left << std::setw(14) << s.id << std::setw(10) << s.shortName << s.technique << "\n";
+    out << std::left << std::setw(w.id) << s.id << std::setw(w.shortName) << s.shortName << s.technique << "\n";
   return 0;
 }
 
 // Runs every stage on the golden position, checks they all print the article's grid,
 // and times a flip scan and perft(8) per stage.
 int cmdTour(const std::vector<std::string>& args, std::ostream& out) {
-  const Args a = parseArgs(args, 1, {}, {"--quick"}, 0, "tour");
+  const CliArgs a = parseCliArgs(args, 1, {}, {"--quick"}, 0, "tour");
   const bool quick = a.options.count("--quick") > 0;
   const Position p = parsePosition(golden::position);
   out << "The article's position (black to move); each number is how many stones black flips there:\n\n"
@@ -202,7 +168,8 @@ int cmdTour(const std::vector<std::string>& args, std::ostream& out) {
     rows.push_back(r);
   }
 
-  out << std::left << std::setw(12) << "stage" << std::setw(46) << "technique" << std::setw(8) << "grid"
+  const Widths w = widths();
+  out << std::left << std::setw(w.id) << "stage" << std::setw(w.technique) << "technique" << std::setw(8) << "grid"
       << std::right << std::setw(14) << "flip scan ns" << std::setw(8) << "vs s01" << std::setw(8) << "vs prev"
       << std::setw(14) << ("perft(" + std::to_string(perftDepth) + ") ms") << std::setw(8) << "vs s01"
       << std::setw(8) << "vs prev" << "\n";
@@ -210,7 +177,7 @@ int cmdTour(const std::vector<std::string>& args, std::ostream& out) {
     const Row& r = rows[i];
     const Row& first = rows.front();
     const Row& prev = rows[i ? i - 1 : 0];
-    out << std::left << std::setw(12) << r.s->id << std::setw(46) << r.s->technique << std::setw(8)
+    out << std::left << std::setw(w.id) << r.s->id << std::setw(w.technique) << r.s->technique << std::setw(8)
         << (r.agrees ? "same" : "DIFFERS") << std::right << std::setw(14) << fixed(r.scanNs, 1) << std::setw(8)
         << (fixed(first.scanNs / r.scanNs, 2) + "x") << std::setw(8)
         << (i ? fixed(prev.scanNs / r.scanNs, 2) + "x" : std::string("-")) << std::setw(14) << fixed(r.perftMs, 2)

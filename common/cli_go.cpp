@@ -10,6 +10,7 @@
 
 #include "go_capture/go_capture.h"
 #include "position.h"  // quoteInput: echoed input stays one printable line
+#include "cli_args.h"
 #include "sidebars.h"
 
 namespace reversi {
@@ -115,39 +116,11 @@ bool parsePoint(const std::string& v, int& row, int& col) {
 
 }  // namespace
 
-std::string parseSidebarArgs(const std::vector<std::string>& args, const std::vector<std::string>& valued,
-                             const std::vector<std::string>& flags, std::map<std::string, std::string>& options,
-                             std::vector<std::string>& positional) {
-  auto listed = [](const std::vector<std::string>& v, const std::string& s) {
-    for (const std::string& x : v)
-      if (x == s) return true;
-    return false;
-  };
-  for (size_t i = 1; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    if (a.size() < 3 || a.compare(0, 2, "--") != 0) {
-      positional.push_back(a);
-      continue;
-    }
-    if (!listed(valued, a) && !listed(flags, a)) return "unknown option " + quoteInput(a);
-    if (options.count(a)) return a + " given twice";
-    if (listed(flags, a)) {
-      options[a] = "";
-    } else if (i + 1 < args.size()) {
-      options[a] = args[++i];
-    } else {
-      return a + " needs a value";
-    }
-  }
-  return "";
-}
-
 int runGo(const std::vector<std::string>& args, std::istream& in, std::ostream& out, std::ostream& err) {
   try {
-    std::map<std::string, std::string> opt;
-    std::vector<std::string> files;
-    const std::string bad = parseSidebarArgs(args, {"--method", "--at"}, {}, opt, files);
-    if (!bad.empty()) throw BadInput{bad};
+    CliArgs a = parseCliArgs(args, 1, {"--method", "--at"}, {}, 2, "go");
+    std::map<std::string, std::string>& opt = a.options;
+    const std::vector<std::string>& files = a.positional;
     const std::string method = opt.count("--method") ? opt["--method"] : "";
     if (method != "recursive" && method != "sweep" && method != "stack" && method != "bitboard")
       throw BadInput{method.empty() ? "--method is required (recursive, sweep, stack or bitboard)"
@@ -192,6 +165,9 @@ int runGo(const std::vector<std::string>& args, std::istream& in, std::ostream& 
     return 0;
   } catch (const BadInput& e) {
     err << "reversi-lab: go: " << e.message << "\n";
+    return 2;
+  } catch (const UsageError& e) {
+    err << "reversi-lab: " << e.message << "\n";
     return 2;
   }
 }

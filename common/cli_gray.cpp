@@ -6,6 +6,7 @@
 
 #include "gray_variant/gray_variant.h"
 #include "position.h"  // quoteInput: echoed input stays one printable line
+#include "cli_args.h"
 #include "sidebars.h"
 
 namespace reversi {
@@ -86,11 +87,8 @@ int runGray(const std::vector<std::string>& args, std::istream& in, std::ostream
   Kind kinds[4];  // indexed by colour: kinds[gv::BLACK], kinds[gv::WHITE]
   uint32_t seed = 0;
   try {
-    std::map<std::string, std::string> opt;
-    std::vector<std::string> extra;
-    const std::string bad = parseSidebarArgs(args, {"--black", "--white", "--seed"}, {"--auto"}, opt, extra);
-    if (!bad.empty()) throw BadInput{bad};
-    if (!extra.empty()) throw BadInput{"unexpected argument " + quoteInput(extra[0])};
+    const CliArgs a = parseCliArgs(args, 1, {"--black", "--white", "--seed"}, {"--auto"}, 0, "gray");
+    const std::map<std::string, std::string>& opt = a.options;
     const bool autoPlay = opt.count("--auto") > 0;
     kinds[gv::BLACK] = kindOption(opt, "--black", autoPlay ? kRandom : kHuman);
     kinds[gv::WHITE] = kindOption(opt, "--white", autoPlay ? kRandom : kHuman);
@@ -99,6 +97,9 @@ int runGray(const std::vector<std::string>& args, std::istream& in, std::ostream
     seed = seedOption(opt);
   } catch (const BadInput& e) {
     err << "reversi-lab: gray: " << e.message << "\n";
+    return 2;
+  } catch (const UsageError& e) {
+    err << "reversi-lab: " << e.message << "\n";
     return 2;
   }
   uint32_t rng = gv::randomState(seed);

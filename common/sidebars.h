@@ -70,13 +70,6 @@ std::string checkGraySketch(const std::string& serial);
 /// output and judges it with `check`. Returns 0 when right, 1 (reason on stderr) if not.
 int runSketchChecker(int argc, char** argv, std::string (*check)(const std::string&));
 
-/// Reads the options of a sidebar command (args[0] is the command): `valued` options
-/// take the next argument, `flags` none, anything not starting with "--" is positional.
-/// Returns "" or what is wrong, in a few words.
-std::string parseSidebarArgs(const std::vector<std::string>& args, const std::vector<std::string>& valued,
-                             const std::vector<std::string>& flags, std::map<std::string, std::string>& options,
-                             std::vector<std::string>& positional);
-
 /// Splits text into lines, dropping the "\r" of "\r\n" endings (Arduino's println).
 std::vector<std::string> splitLines(const std::string& text);
 

@@ -1,0 +1,29 @@
+/// \file cli_args.h
+/// \brief The argument reader every `reversi-lab` command shares.
+#pragma once
+#include <cstddef>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace reversi {
+
+/// Bad input at the host boundary: printed as "reversi-lab: <message>", one line, exit 2.
+struct UsageError {
+  std::string message;  ///< "<command>: what is wrong"
+};
+
+/// The options and positional arguments of one command.
+struct CliArgs {
+  std::map<std::string, std::string> options;  ///< "--stage" -> "5"; flags -> ""
+  std::vector<std::string> positional;         ///< everything else, in order
+};
+
+/// Reads args[from..]: an option is "--" and a lower-case letter (a position may start
+/// with "--"); `valued` options take a value (the next argument or "--name=value"),
+/// `flags` none; at most `maxPositional` other arguments. Throws UsageError naming
+/// `command` and what is wrong: unknown option, missing value, given twice, extra argument.
+CliArgs parseCliArgs(const std::vector<std::string>& args, size_t from, const std::vector<std::string>& valued,
+                     const std::vector<std::string>& flags, size_t maxPositional, const std::string& command);
+
+}  // namespace reversi
