@@ -8,6 +8,8 @@
 #include <string_view>
 #include <vector>
 
+#include "sketch_output.h"
+
 namespace reversi {
 
 /// Article 001 (Go capture): its board, the stone just played and both published outputs.
@@ -65,12 +67,5 @@ int runGray(const std::vector<std::string>& args, std::ostream& out, std::ostrea
 std::string checkGoSketch(const std::string& serial);
 /// What the gray sketch must print (its game replayed move by move): "" or the reason.
 std::string checkGraySketch(const std::string& serial);
-
-/// The body of a sketch checker `checker COMMAND...`: runs COMMAND, reads its Serial
-/// output and judges it with `check`. Returns 0 when right, 1 (reason on stderr) if not.
-int runSketchChecker(int argc, char** argv, std::string (*check)(const std::string&));
-
-/// Splits text into lines, dropping the "\r" of "\r\n" endings (Arduino's println).
-std::vector<std::string> splitLines(const std::string& text);
 
 }  // namespace reversi

@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "catch.h"
+#include "cli_run.h"
 #include "cli.h"
 #include "golden.h"
 #include "position.h"
@@ -13,15 +14,12 @@ using namespace reversi;
 
 namespace {
 
-struct Run {
-  int status;
-  std::string out, err;
-};
+using testing::Run;
 
-Run run(std::vector<std::string> args) {
-  std::ostringstream out, err;
-  const int status = runCli(args, out, err);
-  return {status, out.str(), err.str()};
+Run run(const std::vector<std::string>& args) {
+  return testing::runEntry(
+      [](const std::vector<std::string>& a, std::istream&, std::ostream& o, std::ostream& e) { return runCli(a, o, e); },
+      args);
 }
 
 // Bad input: status 2, nothing on stdout, exactly one line on stderr containing `what`.

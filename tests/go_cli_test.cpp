@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "catch.h"
+#include "cli_run.h"
 #include "cli.h"
 #include "go_boards.h"
 #include "sidebars.h"
@@ -13,18 +14,12 @@ using namespace reversi;
 
 namespace {
 
-struct Run {
-  int status;
-  std::string out, err;
-};
+using testing::Run;
 
 Run go(const std::vector<std::string>& args, const std::string& input) {
-  std::istringstream in(input);
-  std::ostringstream out, err;
   std::vector<std::string> all{"go"};
   all.insert(all.end(), args.begin(), args.end());
-  const int status = runGo(all, in, out, err);
-  return {status, out.str(), err.str()};
+  return testing::runEntry(runGo, all, input);
 }
 
 // The article's board with the captured stones as 9: the recursive fill's output.

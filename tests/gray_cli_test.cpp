@@ -3,6 +3,7 @@
 #include <sstream>
 
 #include "catch.h"
+#include "cli_run.h"
 #include "cli.h"
 #include "sidebars.h"
 
@@ -10,18 +11,12 @@ using namespace reversi;
 
 namespace {
 
-struct Run {
-  int status;
-  std::string out, err;
-};
+using testing::Run;
 
 Run gray(const std::vector<std::string>& args, const std::string& input = "") {
-  std::istringstream in(input);
-  std::ostringstream out, err;
   std::vector<std::string> all{"gray"};
   all.insert(all.end(), args.begin(), args.end());
-  const int status = runGray(all, in, out, err);
-  return {status, out.str(), err.str()};
+  return testing::runEntry(runGray, all, input);
 }
 
 size_t occurrences(const std::string& text, const std::string& what) {
