@@ -92,13 +92,13 @@ def stage_numbers(report, stage, embedded):
            "repetitions, min-max beside it; speed-ups are ratios of medians.\n",
            f"| benchmark | time per item | min-max | vs {first['stage'][:3]} | vs {prev['stage'][:3] if prev else '-'} (previous) |",
            "|---|---|---|---|---|"]
-    for fam, label, unit in FAMILIES:
+    for fam, label, per in FAMILIES:
         if fam not in me["summary"]:
             continue
         med, lo, hi = me["summary"][fam]
         vs1 = first["summary"].get(fam, [None])[0]
         vsp = prev["summary"].get(fam, [None])[0] if prev else None
-        out.append(f"| {label} | {fmt(med)} {unit} | {fmt(lo)}-{fmt(hi)} | "
+        out.append(f"| {label} | {fmt(med)} {per} | {fmt(lo)}-{fmt(hi)} | "
                    f"{(vs1 / med):.2f}x | {(f'{vsp / med:.2f}x' if vsp else '-')} |")
     extra = [f for f in me["summary"] if f not in dict((f[0], 1) for f in FAMILIES)]
     for fam in sorted(extra):
@@ -223,7 +223,7 @@ def plot(report, path):
     stages = report["stages"]
     xs = list(range(len(stages)))
     fig, ax = plt.subplots(figsize=(9, 5))
-    for fam, label, unit in FAMILIES:
+    for fam, label, per in FAMILIES:
         pts = [(x, s["summary"][fam]) for x, s in zip(xs, stages) if fam in s["summary"]]
         if not pts:
             continue

@@ -32,8 +32,9 @@ def main(html, stages):
         return 1
     problems = []
     page = dom(browser, index)
-    if "<img" not in page or 'src="progression.svg"' not in page:
-        problems.append("the overview shows no progression plot (img progression.svg)")
+    # Doxygen embeds an SVG as <object data=...>, other images as <img src=...>.
+    if not re.search(r'<(img[^>]*src|object[^>]*data)="progression\.svg"', page):
+        problems.append("the overview shows no progression plot (progression.svg)")
     svg = os.path.join(os.path.dirname(index), "progression.svg")
     if not os.path.exists(svg) or "<svg" not in open(svg, encoding="utf-8").read(4000):
         problems.append("progression.svg is missing from the site or is not an SVG")

@@ -25,6 +25,11 @@
  *
  * Not a stage: a different game, so none of the stage interface; it shows the same
  * ideas as stages s02 (direction vectors) and s03 (walls) in another setting.
+ *
+ * Preconditions for every function: row and col in 1..SIZE (rows and columns 0 and
+ * SIZE + 1 are the wall), and a Game set up by newGame and changed only through these
+ * functions. They are checked at the host boundary (`reversi-lab gray` refuses a move
+ * off the board), not here, so the code stays as small as the idea.
  */
 #ifndef REVERSI_LAB_GRAY_VARIANT_H
 #define REVERSI_LAB_GRAY_VARIANT_H
