@@ -126,8 +126,8 @@ def main():
     families = [f for f in MAIN if any(f in s["summary"] for s in stages)] + others
     for family in families:
         print(f"\n{family} ({unit(family)})")
-        print(f"| {'stage':<12} | {'technique':<46} | {'median':>9} | {'min-max':>17} | {'vs 1st':>7} | {'vs prev':>7} |")
-        print(f"|{'-' * 14}|{'-' * 48}|{'-' * 11}|{'-' * 19}|{'-' * 9}|{'-' * 9}|")
+        print(f"| {'stage':<14} | {'technique':<46} | {'median':>9} | {'min-max':>17} | {'vs 1st':>7} | {'vs prev':>7} |")
+        print(f"|{'-' * 16}|{'-' * 48}|{'-' * 11}|{'-' * 19}|{'-' * 9}|{'-' * 9}|")
         first = prev = None
         for s in stages:
             if family not in s["summary"]:
@@ -135,7 +135,7 @@ def main():
             med, lo, hi = s["summary"][family]
             first = first or med  # s01 where it ran this benchmark, else the first stage that did
             vs_prev = f"{prev / med:.2f}x" if prev else "-"
-            print(f"| {s['stage']:<12} | {s['technique']:<46} | {med:9.1f} | {lo:8.1f}-{hi:<8.1f} | "
+            print(f"| {s['stage']:<14} | {s['technique']:<46} | {med:9.1f} | {lo:8.1f}-{hi:<8.1f} | "
                   f"{first / med:6.2f}x | {vs_prev:>7} |")
             prev = med
 
