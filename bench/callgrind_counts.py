@@ -26,8 +26,8 @@ def collected(exe, name, repetitions):
     pattern = re.sub(r"([.+*?()|^$])", r"[\1]", name)  # the name as a regex for the filter
     family = name.split("/")[1] if name.startswith("Variant/") else name.split("/")[0]
     cmd = ["valgrind", "--tool=callgrind", "--branch-sim=yes", "--callgrind-out-file=/dev/null",
-           f"--toggle-collect=*::{family}(benchmark::State&)",    # bench/stage_bench.cpp
-           f"--toggle-collect=*::{family}<*>(benchmark::State&)",  # bench/variant_bench.h
+           f"--toggle-collect=*::{family}(benchmark::State&)",    # a plain benchmark function
+           f"--toggle-collect=*::{family}<*>(benchmark::State&)",  # bench/harness.h templates
            exe, f"--benchmark_filter=^{pattern}$", "--benchmark_min_time=0",
            f"--benchmark_repetitions={repetitions}", "--benchmark_format=json"]
     run = subprocess.run(cmd, capture_output=True, text=True, check=True)
