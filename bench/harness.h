@@ -14,8 +14,8 @@
 
 namespace reversi::harness {
 
-inline constexpr uint64_t kSeed = 20240601;
-inline constexpr size_t kPositions = 1024;
+inline constexpr uint64_t kSeed = kWorkloadSeed;
+inline constexpr size_t kPositions = kWorkloadPositions;
 inline constexpr int kPerftDepth = 7;
 
 /// The seeded positions loaded into stage S's boards, with each side to move's moves.

@@ -148,7 +148,7 @@ int cmdTour(const std::vector<std::string>& args, std::ostream& out) {
   out << "The article's position (black to move); each number is how many stones black flips there:\n\n"
       << std::string(golden::grid) << "\n";
 
-  const std::vector<Position> sample = randomPositions(2026, quick ? 64 : 256);
+  const std::vector<Position> sample = randomPositions(kWorkloadSeed, quick ? 64 : kWorkloadPositions);
   const int perftDepth = quick ? 6 : 8;
   struct Row { const StageEntry* s; bool agrees; double scanNs, perftMs; };
   std::vector<Row> rows;
@@ -185,7 +185,7 @@ int cmdTour(const std::vector<std::string>& args, std::ostream& out) {
         << (i ? fixed(prev.perftMs / r.perftMs, 2) + "x" : std::string("-")) << "\n";
   }
   out << "\nflip scan: countFlips on all 64 squares, median over " << sample.size()
-      << " positions from seeded random games; perft(" << perftDepth << ") = " << perftCount
+      << " positions from seeded random games (the benchmarks' workload); perft(" << perftDepth << ") = " << perftCount
       << " from the start, best of " << (quick ? 1 : 3) << ".\n"
       << "These are quick in-process timings; `bench/report.py` gives the Google Benchmark table.\n";
   if (!allAgree) {

@@ -14,6 +14,12 @@ namespace reversi {
 /// next (after a pass, the other side).
 std::vector<Position> randomPositions(uint64_t seed, size_t count);
 
+/// The workload every timing uses (the benchmarks and the tour): the same positions
+/// everywhere, so the figures compare. Many positions, because a branch predictor
+/// learns a short sequence replayed again and again, and the times would flatter.
+inline constexpr uint64_t kWorkloadSeed = 20240601;
+inline constexpr size_t kWorkloadPositions = 1024;
+
 /// A small deterministic generator (SplitMix64): the same stream on every platform,
 /// unlike the standard distributions.
 class Rng {
