@@ -63,11 +63,8 @@ def avr_figures(src, out, runner, folder):
     r = {}
     elf, code, log = embedded.compile_sketch(src, folder, "mega", out)
     if not elf:
-        huge = sorted(set(re.findall(r"size of array .(\w+). is too large", log)))
-        if huge:
-            sizes = ", ".join(f"{n} {embedded.host_sizeof(src, folder, n):,} B" for n in huge)
-            return {"error": f"too big for AVR ({sizes}; objects <= 32,767 B, RAM 8,192 B)"}
-        return {"error": "does not compile for AVR"}
+        reason = embedded.too_big_reason(log, src, folder)
+        return {"error": f"too big for AVR: {reason}" if reason else "does not compile for AVR"}
     r["flash"], r["ram"] = embedded.avr_memory(elf)
     r["code"] = embedded.stage_code_bytes("avr-nm", elf, embedded.namespace_of(src, folder))
     max_flash, max_ram = embedded.board_limits("mega")

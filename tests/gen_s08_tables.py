@@ -8,7 +8,7 @@ A line of up to 8 cells is a base-3 number: digit k (weight 3^k) is cell k of th
 0 white, 1 empty, 2 black (article 003's encoding). Cells past the end of a short line
 stay 1 (empty) for ever, so one table of 3^8 = 6561 states serves every line.
 
-FLIPS[c][state][k] (c = 0 white to move, 1 black to move): 0 unless cell k is empty;
+FLIPS[c][k][state] (c = 0 white to move, 1 black to move): 0 unless cell k is empty;
 otherwise the low four bits count the opponent stones from k towards cell 0 that an own
 stone closes, the high four bits the same towards cell 7. Non-zero means "can flip".
 CELL_LINE / CELL_POS / CELL_WEIGHT give, for each square y*8+x, its four lines (row,
@@ -77,15 +77,25 @@ def render():
          "The square's position (digit) in each of its four lines.")
     grid("CELL_WEIGHT", "uint16_t", [[3 ** p if l != NO_LINE else 0 for l, p in c] for c in cells],
          "3^position in each of the square's lines; 0 for the missing diagonals of the corners.")
-    out.append("/// For [me - 1][line state][cell]: runs the side to move would flip from that empty cell,")
+    # One array of 6561 entries per colour and cell, not one array of 104,976 bytes:
+    # avr-gcc refuses any single object over 32,767 bytes (its size_t is 16 bits), and
+    # the stage header must compile for every target.
+    names = [[f"FLIPS_{'WHITE' if c == 0 else 'BLACK'}_{k}" for k in range(8)] for c in range(2)]
+    for c, own in enumerate((0, 2)):
+        for k in range(8):
+            out.append(f"/// {'White' if c == 0 else 'Black'} to move, cell {k} of the line: the entry for each of the 6561 line states.")
+            out.append(f"const uint8_t {names[c][k]}[6561] = {{")
+            values = [entry(state, k, own) for state in range(6561)]
+            for i in range(0, 6561, 27):
+                out.append("    " + ",".join(str(v) for v in values[i:i + 27]) + ",")
+            out.append("};")
+    out.append("")
+    out.append("/// For [me - 1][cell][line state]: runs the side to move would flip from that empty cell,")
     out.append("/// towards cell 0 in the low four bits and towards cell 7 in the high four; 0 = cannot flip.")
-    out.append("/// 2 x 6561 x 8 = 104976 bytes.")
-    out.append("const uint8_t FLIPS[2][6561][8] = {")
-    for own in (0, 2):
-        out.append("    {  // " + ("white" if own == 0 else "black") + " to move")
-        for state in range(6561):
-            out.append("        {" + ",".join(str(entry(state, k, own)) for k in range(8)) + "},")
-        out.append("    },")
+    out.append("/// 16 arrays of 6561 bytes = 104,976 bytes, each array under avr-gcc's 32,767-byte limit.")
+    out.append("const uint8_t* const FLIPS[2][8] = {")
+    for c in range(2):
+        out.append("    {" + ", ".join(names[c]) + "},")
     out.append("};")
     out += ["", "}  // namespace s08", "", "#endif  // REVERSI_LAB_S08_TABLES_H", ""]
     return "\n".join(out)

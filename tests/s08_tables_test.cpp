@@ -79,7 +79,7 @@ TEST_CASE("s08: every flip-table entry matches a brute-force line scan", "[s08][
         const int own = me == BLACK ? 2 : 0;
         const int left = line[k] == 1 ? bruteRun(line, k, -1, own) : 0;
         const int right = line[k] == 1 ? bruteRun(line, k, +1, own) : 0;
-        const uint8_t entry = s08::FLIPS[me - 1][state][k];
+        const uint8_t entry = s08::FLIPS[me - 1][k][state];
         if ((entry & 15) != left || (entry >> 4) != right) {
           if (++mismatches <= 5)
             FAIL_CHECK("state " << state << " cell " << k << (me == BLACK ? " black" : " white") << ": table "

@@ -165,14 +165,9 @@ def avr(args):
     max_flash, max_ram = board_limits(args.board)
     if not elf:
         print(log)
-        # avr-gcc refuses any object over 32 KB (its size_t is 16 bits): a table that
-        # large cannot fit any AVR's RAM, where the sketch's const data lives.
-        huge = re.findall(r"size of array .(\w+). is too large", log)
-        if args.too_big and huge:
-            for name in sorted(set(huge)):
-                size = host_sizeof(args.source, args.folder, name)
-                print(f"TOO BIG, as expected: {name} is {size} bytes; avr-gcc allows objects of at most 32767 "
-                      f"bytes and the {args.board} has {max_ram} bytes of RAM")
+        reason = too_big_reason(log, args.source, args.folder)
+        if args.too_big and reason:
+            print(f"TOO BIG, as expected: {reason}; the {args.board} has {max_ram} bytes of RAM")
             return 0
         print(f"FAIL: {args.folder} does not compile for the {args.board} (arduino-builder exit {code})")
         return 1
@@ -200,6 +195,22 @@ def avr(args):
     cmd = [args.checker, args.runner, "-m", BOARDS[args.board][2], elf]
     print("running: " + " ".join(cmd), flush=True)
     return subprocess.run(cmd).returncode
+
+
+def too_big_reason(log, source, folder):
+    """Why a sketch that failed to build cannot fit any AVR, from the build log, or None.
+    The sketch's const data lives in RAM on an AVR, whose data addresses are 16 bits."""
+    # avr-gcc refuses any single object over 32,767 bytes (its size_t is 16 bits).
+    huge = sorted(set(re.findall(r"size of array .(\w+). is too large", log)))
+    if huge:
+        return ", ".join(f"{n} is {host_sizeof(source, folder, n):,} bytes" for n in huge) + \
+            " (avr-gcc allows objects of at most 32,767 bytes)"
+    # Smaller objects that add up past 64 KB: the assembler cannot address them.
+    ends = [int(n) for n in re.findall(r"too large for field of 2 bytes at (\d+)", log)]
+    if ends:
+        return (f"its static data runs to byte {max(ends):,}, past the 65,536 bytes that the AVR's "
+                "16-bit data addresses reach")
+    return None
 
 
 def host_sizeof(source, folder, name):
