@@ -1,0 +1,82 @@
+/// \file step.h
+/// \brief The search-step contract: the macro that wraps a step namespace (stages/eNN)
+/// into a traits type, and runStep(), which runs a step on any stage's Board.
+#pragma once
+#include <chrono>
+#include <concepts>
+#include <cstdint>
+#include <memory>
+#include <string_view>
+#include <vector>
+
+#include "position.h"
+#include "search_registry.h"
+#include "stage.h"
+
+namespace reversi {
+
+/// A step namespace wrapped by REVERSI_STEP_TRAITS: `Search<G>` is its searcher over
+/// move generator G, with search(board, me, depth) and solve(board, me).
+template <class T>
+concept SearchStep = requires {
+  { T::number } -> std::convertible_to<int>;
+  { T::id } -> std::convertible_to<std::string_view>;
+  { T::DISC } -> std::convertible_to<int>;
+  requires T::PASS == kPass && T::NO_MOVE == kNoMove;
+};
+
+/// Slots given to a step that keeps a transposition table (one with a `Slot` type and
+/// `useTable(Slot*, uint32_t)`): 2^21 of them, a few tens of MB on the host.
+inline constexpr uint32_t kTableSlots = uint32_t(1) << 21;
+
+/// The slot type of a searcher's table (char for a step without one).
+template <class X>
+struct SlotOf {
+  using type = char;
+};
+template <class X>
+  requires requires { typename X::Slot; }
+struct SlotOf<X> {
+  using type = typename X::Slot;
+};
+
+/// Runs step T with stage S on p: `depth` plies ahead, or to the end when depth < 0.
+/// The searcher lives on the heap (its PV table and stacks are large for a thread's
+/// stack); only the search itself is timed.
+template <SearchStep T, Stage S>
+SearchOutcome runStep(const Position& p, int depth) {
+  using Searcher = typename T::template Search<S>;
+  auto searcher = std::make_unique<Searcher>();
+  std::vector<typename SlotOf<Searcher>::type> slots;
+  if constexpr (requires { typename Searcher::Slot; }) {
+    slots.resize(kTableSlots);
+    searcher->useTable(slots.data(), uint32_t(slots.size()));
+  }
+  const typename S::Board b = load<S>(p);
+  const auto t0 = std::chrono::steady_clock::now();
+  const auto r = depth < 0 ? searcher->solve(b, p.toMove) : searcher->search(b, p.toMove, depth);
+  SearchOutcome o;
+  o.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  o.exact = depth < 0;
+  o.disc = o.exact ? 1 : T::DISC;
+  o.score = o.exact ? r.score / T::DISC : r.score;
+  o.best = r.best;
+  o.pv.assign(r.pv, r.pv + r.pvLength);
+  o.nodes = r.nodes;
+  return o;
+}
+
+}  // namespace reversi
+
+/// Wraps step namespace NS (e.g. e01) into reversi::Step_NS.
+#define REVERSI_STEP_TRAITS(NS, NUMBER, ID, SHORT, IDEA)                          \
+  namespace reversi {                                                             \
+  struct Step_##NS {                                                              \
+    static constexpr int number = NUMBER;                                         \
+    static constexpr std::string_view id = ID, shortName = SHORT, idea = IDEA;    \
+    static constexpr int DISC = NS::DISC, PASS = NS::PASS, NO_MOVE = NS::NO_MOVE; \
+    template <class G>                                                            \
+    using Search = NS::Search<G>;                                                 \
+  };                                                                              \
+  static_assert(SearchStep<Step_##NS>, #NS " does not provide the step interface"); \
+  }
