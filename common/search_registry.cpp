@@ -11,10 +11,15 @@ namespace {
 
 using RunFn = SearchOutcome (*)(const Position&, int);
 
-// One function per stage for step T, in stage order: runStep<T, S> for each S.
+template <class T, class S>
+SearchOutcome runDefault(const Position& p, int depth) {
+  return runStep<T, S>(p, depth);
+}
+
+// One function per stage for step T, in stage order.
 template <class T, class... S>
 std::vector<RunFn> perStage(std::tuple<S...>*) {
-  return {&runStep<T, S>...};
+  return {&runDefault<T, S>...};
 }
 
 template <class T>

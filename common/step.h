@@ -25,8 +25,8 @@ concept SearchStep = requires {
   requires T::PASS == kPass && T::NO_MOVE == kNoMove;
 };
 
-/// Slots given to a step that keeps a transposition table (one with a `Slot` type and
-/// `useTable(Slot*, uint32_t)`): 2^21 of them, a few tens of MB on the host.
+/// Slots given by default to a step that keeps a transposition table (one with a
+/// `Slot` type and `useTable(Slot*, uint32_t)`): 2^21 of them, 48 MB on the host.
 inline constexpr uint32_t kTableSlots = uint32_t(1) << 21;
 
 /// The slot type of a searcher's table (char for a step without one).
@@ -40,16 +40,17 @@ struct SlotOf<X> {
   using type = typename X::Slot;
 };
 
-/// Runs step T with stage S on p: `depth` plies ahead, or to the end when depth < 0.
-/// The searcher lives on the heap (its PV table and stacks are large for a thread's
-/// stack); only the search itself is timed.
+/// Runs step T with stage S on p: `depth` plies ahead, or to the end when depth < 0,
+/// with a table of `tableSlots` slots if the step keeps one. The searcher lives on the
+/// heap (its PV table and Zobrist numbers are large for a thread's stack); only the
+/// search itself is timed.
 template <SearchStep T, Stage S>
-SearchOutcome runStep(const Position& p, int depth) {
+SearchOutcome runStep(const Position& p, int depth, uint32_t tableSlots = kTableSlots) {
   using Searcher = typename T::template Search<S>;
   auto searcher = std::make_unique<Searcher>();
   std::vector<typename SlotOf<Searcher>::type> slots;
   if constexpr (requires { typename Searcher::Slot; }) {
-    slots.resize(kTableSlots);
+    slots.resize(tableSlots);
     searcher->useTable(slots.data(), uint32_t(slots.size()));
   }
   const typename S::Board b = load<S>(p);

@@ -34,10 +34,11 @@ constexpr int kMaxEmpties = ThisStep::number == 1 ? 8 : 12;
 constexpr int kCheckDepth = ThisStep::number == 1 ? 3 : 4;
 
 // Runs the step on stage S; depth < 0 solves. The table (if the step has one) is
-// fresh each time, as in the CLI.
+// fresh each time, as in the CLI, but smaller: the suite's searches are small, and a
+// table smaller than its work also tests what happens when it is full.
 template <Stage S>
 SearchOutcome run(const Position& p, int depth) {
-  return runStep<ThisStep, S>(p, depth);
+  return runStep<ThisStep, S>(p, depth, 1u << 12);
 }
 
 // Plain negamax on the reference rules to `depth`, scoring the horizon with the step's
