@@ -1,0 +1,752 @@
+/**
+ * @file e06_endgame.h
+ * @brief Search step 06 — an exact endgame solver: the last plies, where nearly all
+ * the nodes are, get code of their own.
+ *
+ * An exact solve spends almost all its nodes within a few plies of the end, where a
+ * position has few moves and a general search's bookkeeping (move lists, sorting,
+ * the table, the evaluation's scale) costs more than the search itself. solve() now
+ * runs its own search in whole discs (this step needs several ideas, and says so):
+ * - the empty squares are kept in a linked list, in a fixed order of preference
+ *   (corners first, the squares next to corners last), so a node near the end looks
+ *   only at the few empty squares instead of all 64, and the disc difference is
+ *   carried along (a move flipping n changes it by 2n + 1), never counted;
+ * - parity: the board's four 4x4 quadrants; in a quadrant with an odd number of
+ *   empty squares the side that moves there first usually also moves there last, so
+ *   those squares are tried first (ENDGAME_SHALLOW empties or fewer);
+ * - at ENDGAME_SHALLOW empties or fewer: no move list, no table, no sorting: each empty
+ *   square is simply tried (play answers 0 for an illegal move);
+ * - the last empty square: no move at all, just how many the side to move would flip
+ *   there (or else the opponent), and the final score follows;
+ * - above that: the move list sorted fastest-first, the table's move first, PVS with
+ *   null windows, and the table, all in exact whole-disc bounds.
+ * How a move is made and taken back is a template parameter, measured on the page:
+ * CopyMake (each child a copy of the parent) or UndoMove (the article's undo stack:
+ * the move is played on the one board, and the squares it flipped are remembered in
+ * the recursion's frames to be turned back).
+ *
+ * The rules the search follows (the same in every later step):
+ * - a pass is a move: a side with no legal move passes, and that costs one ply;
+ * - the game ends when neither side can move; a finished game is scored by discs:
+ *   own discs minus the opponent's, and the winner takes the empty squares;
+ * - moves are tried in square order (a1, b1, ..., h8) and the first best move wins a
+ *   tie, so the search is deterministic: every move generator visits the same nodes.
+ *
+ * Scores are in 1/256 of a disc (DISC): a finished game is worth its disc difference
+ * times DISC, and the evaluation is kept inside +-(2 * DISC - 1), so a game won by
+ * the smallest margin (2 discs) beats any position that is only judged. An exact solve
+ * (solve) is a search deep enough that every line reaches the end of the game.
+ *
+ * The evaluation (ours, hand-made, no learned weights): mobility (each legal move of
+ * the side to move minus each of the opponent's), corners held, X-squares (b2, g2, b7,
+ * g7) held next to an empty corner (they give the corner away), and frontier discs
+ * (discs next to an empty square give the opponent moves later). Weights below.
+ *
+ * Generic over the move generator: the step is a class template over G, any type with
+ * `G::Board` (copyable) and the stage interface as static functions: `G::legalMoves`,
+ * `G::play`, `G::cell`. On the host that is every stage s01..s10 through the stage
+ * adapter (calls resolved at compile time, no virtual call); in the sketch a tiny
+ * struct forwards to one stage's namespace.
+ *
+ * Source: the Reversi/shogi AI blog "羊の人工知能研究" (article 003 of the sources
+ * page): the undo stack. Parity, fastest-first and special code for the last empty
+ * squares are the well-known public techniques of Othello endgame solvers. Our own code.
+ *
+ * Changed from step 05: solve() runs the new exact search (solveDeep, solveShallow,
+ * solveLast) after a shallow midgame search that orders the root; CopyMake and
+ * UndoMove make the moves; the empty squares are a linked list with their parity.
+ * The midgame search (search()) is step 05's.
+ *
+ * Preconditions: `me` is WHITE or BLACK; depth >= 0. Checked at the host boundary.
+ */
+#ifndef REVERSI_LAB_E06_ENDGAME_H
+#define REVERSI_LAB_E06_ENDGAME_H
+
+#include <stdint.h>
+
+/// Search step 06: an exact endgame solver.
+namespace e06 {
+
+const uint8_t EMPTY = 0;  ///< No stone (the articles' 0).
+const uint8_t WHITE = 1;  ///< White stone (the articles' 1).
+const uint8_t BLACK = 2;  ///< Black stone (the articles' 2); the opponent of c is 3 - c.
+
+const uint8_t PASS = 64;      ///< The move "pass" (squares are 0..63, y * 8 + x).
+const uint8_t NO_MOVE = 255;  ///< No move at all: the game is over.
+
+const int DISC = 256;                 ///< One disc of a finished game's difference.
+const int EVAL_LIMIT = 2 * DISC - 1;  ///< |evaluation| stays below a 2-disc win.
+const int INF = 32000;                ///< Above every score (fits a 16-bit int).
+const int EXACT_DEPTH = 127;          ///< A depth no game outlasts: solve to the end.
+const int PV_PLIES = 32;              ///< Longest principal variation kept.
+
+const int W_MOBILITY = 12;  ///< Per legal move more than the opponent.
+const int W_CORNER = 80;    ///< Per corner more than the opponent.
+const int W_XSQUARE = 30;   ///< Per X-square next to an empty corner (a penalty).
+const int W_FRONTIER = 4;   ///< Per frontier disc (a penalty).
+
+const uint8_t CORNERS[4] = {0, 7, 56, 63};    ///< a1, h1, a8, h8.
+const uint8_t XSQUARES[4] = {9, 14, 49, 54};  ///< b2, g2, b7, g7: each corner's diagonal neighbour.
+
+const int ORDER_MIN = 3;  ///< Sort the moves only with this many plies and empty squares left.
+const int SOLVE_FROM = 10;  ///< An exact solve deepens to empties - SOLVE_FROM, then solves.
+const int TABLE_MIN = 4;    ///< Use the table only with this many plies and empty squares left.
+const int BUCKET = 4;       ///< Slots per bucket in BucketTable.
+const int ENDGAME_SHALLOW = 6;  ///< Empties at or below which solve() tries squares, not a move list.
+const int ENDGAME_SORT = 8;     ///< Empties at or above which solve() sorts its moves fastest-first.
+
+/// Every square in the order the endgame tries them (a static preference: corners,
+/// then the edges and the centre, then the C-squares, the X-squares last).
+const uint8_t SQUARE_ORDER[64] = {
+    0,  7,  56, 63,                                                  // corners
+    2,  5,  16, 23, 40, 47, 58, 61,                                  // A-squares
+    3,  4,  24, 31, 32, 39, 59, 60,                                  // B-squares
+    18, 21, 42, 45,                                                  // inner corners
+    19, 20, 26, 29, 34, 37, 43, 44, 27, 28, 35, 36,                  // the centre
+    10, 11, 12, 13, 17, 22, 25, 30, 33, 38, 41, 46, 50, 51, 52, 53,  // the inner ring
+    1,  6,  8,  15, 48, 55, 57, 62,                                  // C-squares
+    9,  14, 49, 54};                                                 // X-squares
+
+/// The quadrant (0..3) of each square: bit 0 for the right half, bit 1 for the bottom.
+inline uint8_t quadrant(uint8_t sq) { return uint8_t(((sq >> 2) & 1) | ((sq >> 4) & 2)); }
+
+/// What the table remembers of one position.
+struct Slot {
+  uint64_t key;    ///< The position's whole Zobrist key.
+  int16_t lower;   ///< The score is at least this...
+  int16_t upper;   ///< ...and at most this (equal: exact).
+  int8_t depth;    ///< Plies searched below it (EXACT_DEPTH: to the end); 0: the slot is free.
+  uint8_t best;    ///< The best move found, or NO_MOVE.
+  uint32_t next;   ///< ChainedTable: the next slot of this chain (0: none).
+};
+
+/**
+ * @brief The article's table: a chained hash in a fixed pool, nothing replaced.
+ */
+class ChainedTable {
+ public:
+  ChainedTable() : slots_(0), heads_(0), count_(0), free_(0) {}
+
+  /// Uses slots[0, count) (count >= 2), emptied.
+  void init(Slot* slots, uint32_t count) {
+    slots_ = slots;
+    heads_ = 1;
+    while (heads_ * 2 <= count / 2) heads_ *= 2;  // a power of two: the head is key & (heads - 1)
+    count_ = count;
+    clear();
+  }
+  void clear() {
+    for (uint32_t i = 0; i < count_; i++) slots_[i].depth = 0;
+    free_ = heads_;
+  }
+  /// The slot of `key`, or 0.
+  Slot* find(uint64_t key) {
+    if (!slots_) return 0;
+    Slot* s = &slots_[key & (heads_ - 1)];
+    if (s->depth == 0) return 0;
+    for (;;) {
+      if (s->key == key) return s;
+      if (s->next == 0) return 0;
+      s = &slots_[s->next];
+    }
+  }
+  /// A slot for `key` (its own if stored, else a new one at the end of its chain), or 0
+  /// when the pool is full.
+  Slot* store(uint64_t key) {
+    if (!slots_) return 0;
+    Slot* s = &slots_[key & (heads_ - 1)];
+    if (s->depth != 0) {
+      for (;;) {
+        if (s->key == key) return s;
+        if (s->next == 0) break;
+        s = &slots_[s->next];
+      }
+      if (free_ >= count_) return 0;  // the pool is used up
+      s->next = free_;
+      s = &slots_[free_++];
+    }
+    s->key = key;
+    s->next = 0;
+    return s;
+  }
+
+ private:
+  Slot* slots_;
+  uint32_t heads_, count_, free_;
+};
+
+/**
+ * @brief Buckets of BUCKET slots; a new position replaces the shallowest.
+ */
+class BucketTable {
+ public:
+  BucketTable() : slots_(0), buckets_(0) {}
+
+  /// Uses slots[0, count) (count >= BUCKET), emptied.
+  void init(Slot* slots, uint32_t count) {
+    slots_ = slots;
+    buckets_ = 1;
+    while (buckets_ * 2 * BUCKET <= count) buckets_ *= 2;  // a power of two
+    clear();
+  }
+  void clear() {
+    for (uint32_t i = 0; i < buckets_ * BUCKET; i++) slots_[i].depth = 0;
+  }
+  Slot* find(uint64_t key) {
+    if (!slots_) return 0;
+    Slot* s = &slots_[(key & (buckets_ - 1)) * BUCKET];
+    for (int i = 0; i < BUCKET; i++)
+      if (s[i].depth != 0 && s[i].key == key) return &s[i];
+    return 0;
+  }
+  Slot* store(uint64_t key) {
+    if (!slots_) return 0;
+    Slot* s = &slots_[(key & (buckets_ - 1)) * BUCKET];
+    Slot* victim = s;
+    for (int i = 0; i < BUCKET; i++) {
+      if (s[i].depth != 0 && s[i].key == key) return &s[i];
+      if (s[i].depth < victim->depth) victim = &s[i];  // a free slot has depth 0
+    }
+    victim->key = key;
+    return victim;
+  }
+
+ private:
+  Slot* slots_;
+  uint32_t buckets_;
+};
+
+/// What a search found.
+struct Result {
+  int score;             ///< For the side to move, in 1/DISC discs (exact: difference * DISC).
+  uint8_t best;          ///< Best move: square 0..63, PASS, or NO_MOVE if the game is over.
+  uint8_t pv[PV_PLIES];  ///< Principal variation: best, then the expected replies.
+  uint8_t pvLength;      ///< Moves in pv.
+  uint64_t nodes;        ///< Positions visited (each call of the search, leaves too).
+};
+
+/**
+ * @brief Copy-make: a move is played on a copy of the board.
+ * @tparam G the move generator
+ */
+template <class G>
+struct CopyMake {
+  typename G::Board board;  ///< The child position.
+
+  /// Plays `me` on square sq; returns the number flipped (0: illegal).
+  int play(typename G::Board& parent, uint8_t sq, uint8_t me) {
+    board = parent;
+    return G::play(board, sq & 7, sq >> 3, me);
+  }
+  /// The board after the move.
+  typename G::Board& child(typename G::Board&) { return board; }
+  /// Takes the move back: nothing to do, the parent was never touched.
+  void undo(typename G::Board&, uint8_t, uint8_t) {}
+};
+
+/**
+ * @brief The article's undo stack: a move is played on the board itself; the squares
+ * it flips are kept (one record per recursion frame: together they are the stack) and
+ * turned back by undo().
+ * @tparam G the move generator
+ */
+template <class G>
+struct UndoMove {
+  uint8_t flipped[24];  ///< Squares the move flipped (a move flips at most 19).
+  uint8_t count;        ///< How many.
+
+  /// Plays `me` on square sq; returns the number flipped (0: illegal, board unchanged).
+  int play(typename G::Board& b, uint8_t sq, uint8_t me) {
+    count = 0;
+    const int x = sq & 7, y = sq >> 3;
+    for (int dy = -1; dy <= 1; dy++)  // find the flips first: the board is about to change
+      for (int dx = -1; dx <= 1; dx++) {
+        if (!dx && !dy) continue;
+        int cx = x + dx, cy = y + dy, run = 0;
+        while (cx >= 0 && cx < 8 && cy >= 0 && cy < 8 && G::cell(b, cx, cy) == 3 - me) cx += dx, cy += dy, run++;
+        if (run == 0 || cx < 0 || cx > 7 || cy < 0 || cy > 7 || G::cell(b, cx, cy) != me) continue;
+        for (int i = 1; i <= run; i++) flipped[count++] = uint8_t((y + i * dy) * 8 + x + i * dx);
+      }
+    return count ? G::play(b, x, y, me) : 0;
+  }
+  /// The board after the move: the same board.
+  typename G::Board& child(typename G::Board& b) { return b; }
+  /// Takes the move back: the square empty again, the flipped stones the opponent's.
+  void undo(typename G::Board& b, uint8_t sq, uint8_t me) {
+    G::setCell(b, sq & 7, sq >> 3, EMPTY);
+    for (int i = 0; i < count; i++) G::setCell(b, flipped[i] & 7, flipped[i] >> 3, 3 - me);
+  }
+};
+
+/**
+ * @brief PVS with a transposition table, and an exact endgame solver, over the move
+ * generator G.
+ * @tparam G the move generator (see the file comment)
+ * @tparam Table BucketTable (the faster, see the page) or ChainedTable (the article's)
+ * @tparam Make CopyMake or UndoMove (see the page for which is faster where)
+ */
+template <class G, class Table = BucketTable, template <class> class Make = CopyMake>
+class Search {
+ public:
+  typedef typename G::Board Board;  ///< The move generator's board.
+  typedef e06::Slot Slot;           ///< A table slot: the caller lends the pool.
+
+  /// Called every 4096 nodes when set: a sketch passes yield() so that a long search
+  /// on an ESP32 or ESP8266 lets the system run and the watchdog never fires.
+  void (*idle)();
+
+  Search() : idle(0) {
+    uint64_t x = 0x5eed5eed5eed5eedULL;  // Zobrist numbers from a fixed seed (SplitMix64)
+    for (int c = 0; c < 2; c++)
+      for (int sq = 0; sq < 64; sq++) zobrist_[c][sq] = splitMix(x);
+    whiteToMove_ = splitMix(x);
+  }
+
+  /**
+   * @brief Lends the table its memory; without it the search keeps no table.
+   * @param slots a pool of `count` slots, which the searcher owns until it is destroyed
+   * @param count slots in the pool (at least BUCKET)
+   */
+  void useTable(Slot* slots, uint32_t count) { table_.init(slots, count); }
+
+  /**
+   * @brief Searches `depth` plies ahead.
+   * @param b the position
+   * @param me the side to move, WHITE or BLACK
+   * @param depth plies to look ahead (a pass counts as one); EXACT_DEPTH solves
+   * @return the score, the best move, the principal variation and the node count
+   */
+  Result search(const Board& b, uint8_t me, int depth) { return deepen(b, me, depth, depth); }
+
+  /**
+   * @brief The exact result: every line followed to the end of the game.
+   * @param b the position
+   * @param me the side to move, WHITE or BLACK
+   * @return score = final disc difference * DISC, with the best move and the PV
+   */
+  Result solve(const Board& b, uint8_t me) {
+    const int empties = countEmpties(b);
+    // A shallow midgame search first, for the root's move order (and the table's)...
+    Result r = deepen(b, me, empties > SOLVE_FROM ? empties - SOLVE_FROM : 0, empties > SOLVE_FROM ? 0 : -1);
+    const uint64_t shallowNodes = r.nodes;
+    // ...then the exact search, in whole discs.
+    Board root = b;
+    int discs = 0;
+    // the list of empty squares: next_/prev_ links, 64 is the list's ends
+    next_[64] = prev_[64] = 64;
+    parity_ = 0;
+    for (int i = 0; i < 64; i++) {
+      const uint8_t sq = SQUARE_ORDER[i];
+      const uint8_t c = G::cell(b, sq & 7, sq >> 3);
+      if (c == EMPTY) {
+        prev_[sq] = prev_[64];
+        next_[sq] = 64;
+        next_[prev_[64]] = sq;
+        prev_[64] = sq;
+        parity_ ^= uint8_t(1 << quadrant(sq));
+      } else {
+        discs += c == me ? 1 : -1;
+      }
+    }
+    nodes_ = 0;
+    rootBest_ = r.best;
+    r.score = DISC * solveNext(root, me, -64, 64, discs, empties, 0);
+    r.pvLength = pvLength_[0];
+    for (int i = 0; i < r.pvLength; i++) r.pv[i] = pv_[0][i];
+    r.best = r.pvLength > 0 ? r.pv[0] : NO_MOVE;
+    r.nodes = nodes_ + shallowNodes;
+    return r;
+  }
+
+  /**
+   * @brief The evaluation of a position for the side to move (see the file comment).
+   * @param b the position
+   * @param me the side to move
+   * @return a score within +-EVAL_LIMIT, or the exact score if the game is over
+   */
+  static int evaluate(const Board& b, uint8_t me) {
+    uint8_t moves[64];
+    const int mine = G::legalMoves(b, me, moves);
+    const int theirs = G::legalMoves(b, 3 - me, moves);
+    if (mine == 0 && theirs == 0) return finalScore(b, me);
+    uint8_t c[64];  // the 64 cells, read once
+    for (int sq = 0; sq < 64; sq++) c[sq] = G::cell(b, sq & 7, sq >> 3);
+    int s = W_MOBILITY * (mine - theirs);
+    for (int k = 0; k < 4; k++) {  // corners, and the X-square diagonal from each
+      const uint8_t corner = CORNERS[k], x = XSQUARES[k];
+      s += W_CORNER * owner(c[corner], me);
+      if (c[corner] == EMPTY) s -= W_XSQUARE * owner(c[x], me);
+    }
+    for (int sq = 0; sq < 64; sq++)  // frontier discs: next to at least one empty square
+      if (c[sq] != EMPTY && touchesEmpty(c, sq)) s -= W_FRONTIER * owner(c[sq], me);
+    return s > EVAL_LIMIT ? EVAL_LIMIT : s < -EVAL_LIMIT ? -EVAL_LIMIT : s;
+  }
+
+  /**
+   * @brief The score of a finished game: own discs minus the opponent's, the winner
+   *        taking the empty squares, times DISC.
+   * @param b the position
+   * @param me the side whose score it is
+   */
+  static int finalScore(const Board& b, uint8_t me) {
+    int diff = 0, empty = 0;
+    for (int sq = 0; sq < 64; sq++) {
+      const uint8_t s = G::cell(b, sq & 7, sq >> 3);
+      if (s == EMPTY) empty++;
+      else diff += owner(s, me);
+    }
+    if (diff > 0) diff += empty;
+    else if (diff < 0) diff -= empty;
+    return diff * DISC;
+  }
+
+ private:
+  // Iterative deepening: depths 1, 2, ... up to `last`, then `final` (if deeper); the
+  // root tries the previous iteration's best move first.
+  Result deepen(const Board& b, uint8_t me, int last, int final) {
+    nodes_ = 0;
+    table_.clear();  // every search starts afresh, so its node count depends on nothing before
+    rootBest_ = NO_MOVE;
+    const int empties = countEmpties(b);
+    Result r;
+    r.score = 0;
+    r.best = NO_MOVE;
+    r.pvLength = 0;
+    for (int d = 1;; d++) {
+      if (d > last && final < 0) break;  // solve(): only the shallow iterations
+      const int depth = d <= last ? d : final;
+      horizon_ = false;
+      r.score = pvs(b, me, depth, 0, -INF, INF, empties);
+      r.pvLength = pvLength_[0];
+      for (int i = 0; i < r.pvLength; i++) r.pv[i] = pv_[0][i];
+      r.best = r.pvLength > 0 ? r.pv[0] : NO_MOVE;
+      rootBest_ = r.best;
+      if (depth >= final || !horizon_) break;  // done, or already exact
+    }
+    r.nodes = nodes_;
+    return r;
+  }
+
+  // ---- The exact endgame: scores in whole discs, `discs` = own minus opponent's ----
+
+  // The final score when neither side can move: the winner takes the empty squares.
+  static int finalDiscs(int discs, int empties) {
+    return discs > 0 ? discs + empties : discs < 0 ? discs - empties : 0;
+  }
+
+  void removeEmpty(uint8_t sq) {
+    next_[prev_[sq]] = next_[sq];
+    prev_[next_[sq]] = prev_[sq];
+    parity_ ^= uint8_t(1 << quadrant(sq));
+  }
+  void restoreEmpty(uint8_t sq) {  // the links of sq itself were left as they were
+    next_[prev_[sq]] = sq;
+    prev_[next_[sq]] = sq;
+    parity_ ^= uint8_t(1 << quadrant(sq));
+  }
+
+  // Can `me` move anywhere? (Only asked when the other side cannot.)
+  bool canMove(const Board& b, uint8_t me) const {
+    for (uint8_t sq = next_[64]; sq != 64; sq = next_[sq])
+      if (G::countFlips(b, sq & 7, sq >> 3, me) > 0) return true;
+    return false;
+  }
+
+  // One empty square left: the side to move plays it if it can, else the opponent.
+  int solveLast(const Board& b, uint8_t me, int discs, int ply, bool pvNode) {
+    nodes_++;
+    const uint8_t sq = next_[64];
+    int n = G::countFlips(b, sq & 7, sq >> 3, me);
+    if (n > 0) {
+      if (pvNode) setPv(ply, sq, NO_MOVE);
+      return discs + 2 * n + 1;
+    }
+    n = G::countFlips(b, sq & 7, sq >> 3, 3 - me);
+    if (n > 0) {
+      if (pvNode) setPv(ply, PASS, sq);
+      return discs - 2 * n - 1;
+    }
+    if (pvNode) setPv(ply, NO_MOVE, NO_MOVE);
+    return finalDiscs(discs, 1);
+  }
+
+  // A few empties left: try each empty square, odd quadrants first; no list, no table.
+  int solveShallow(Board& b, uint8_t me, int alpha, int beta, int discs, int empties, int ply) {
+    if ((++nodes_ & 4095) == 0 && idle) idle();
+    const bool pvNode = beta - alpha > 1;
+    if (pvNode) setPvLength(ply, 0);
+    int best = -INF;
+    for (int round = 0; round < 2; round++) {  // round 0: odd quadrants, round 1: even
+      for (uint8_t sq = next_[64]; sq != 64; sq = next_[sq]) {
+        if (((parity_ >> quadrant(sq)) & 1) != (round == 0 ? 1 : 0)) continue;
+        Make<G> move;
+        const int n = move.play(b, sq, me);
+        if (n == 0) continue;
+        removeEmpty(sq);
+        const int childDiscs = -(discs + 2 * n + 1);
+        const int score = empties == 2 ? -solveLast(move.child(b), 3 - me, childDiscs, ply + 1, pvNode)
+                                       : -solveShallow(move.child(b), 3 - me, -beta, -alpha, childDiscs, empties - 1, ply + 1);
+        restoreEmpty(sq);
+        move.undo(b, sq, me);
+        if (score > best) best = score;
+        if (score > alpha) {
+          alpha = score;
+          if (pvNode) updatePv(ply, sq);
+          if (alpha >= beta) return best;
+        }
+      }
+    }
+    if (best > -INF) return best;
+    if (!canMove(b, 3 - me)) return finalDiscs(discs, empties);  // neither side can move
+    const int score = -solveShallow(b, 3 - me, -beta, -alpha, -discs, empties, ply + 1);  // a pass
+    if (pvNode) updatePv(ply, PASS);
+    return score;
+  }
+
+  // Many empties left: the move list sorted fastest-first, the table, PVS.
+  int solveDeep(Board& b, uint8_t me, int alpha, int beta, int discs, int empties, int ply) {
+    if ((++nodes_ & 4095) == 0 && idle) idle();
+    const bool pvNode = beta - alpha > 1;
+    if (pvNode) setPvLength(ply, 0);
+    uint8_t moves[64];
+    const int n = G::legalMoves(b, me, moves);
+    if (n == 0) {
+      if (!canMove(b, 3 - me)) return finalDiscs(discs, empties);  // neither side can move
+      const int score = -solveDeep(b, 3 - me, -beta, -alpha, -discs, empties, ply + 1);  // a pass
+      if (pvNode) updatePv(ply, PASS);
+      return score;
+    }
+    const uint64_t key = hashKey(b, me);
+    uint8_t tableMove = NO_MOVE;
+    if (const Slot* s = table_.find(key)) {  // table scores are in 1/DISC, as in pvs
+      if (ply > 0 && s->depth == EXACT_DEPTH) {
+        if (s->lower >= beta * DISC) return s->lower / DISC;
+        if (s->upper <= alpha * DISC || s->lower == s->upper) return s->upper / DISC;
+      }
+      tableMove = s->best;
+    }
+    if (empties >= ENDGAME_SORT) orderMoves(b, me, moves, n);
+    tryFirst(moves, n, ply == 0 ? rootBest_ : tableMove);
+    const int alphaIn = alpha;
+    int best = -INF;
+    uint8_t bestMove = NO_MOVE;
+    for (int i = 0; i < n; i++) {
+      const uint8_t sq = moves[i];
+      Make<G> move;
+      const int flips = move.play(b, sq, me);
+      removeEmpty(sq);
+      const int childDiscs = -(discs + 2 * flips + 1);
+      Board& child = move.child(b);
+      int score;
+      if (i == 0) {
+        score = -solveNext(child, 3 - me, -beta, -alpha, childDiscs, empties - 1, ply + 1);
+      } else {  // null window first, as in pvs
+        score = -solveNext(child, 3 - me, -alpha - 1, -alpha, childDiscs, empties - 1, ply + 1);
+        if (score > alpha && score < beta) score = -solveNext(child, 3 - me, -beta, -alpha, childDiscs, empties - 1, ply + 1);
+      }
+      restoreEmpty(sq);
+      move.undo(b, sq, me);
+      if (score > best) {
+        best = score;
+        bestMove = sq;
+      }
+      if (score > alpha) {
+        alpha = score;
+        if (pvNode) updatePv(ply, sq);
+        if (alpha >= beta) break;
+      }
+    }
+    if (Slot* s = table_.store(key)) {
+      s->depth = EXACT_DEPTH;
+      s->lower = int16_t(best >= beta || best > alphaIn ? best * DISC : -INF);
+      s->upper = int16_t(best <= alphaIn || best < beta ? best * DISC : INF);
+      s->best = bestMove;
+    }
+    return best;
+  }
+
+  int solveNext(Board& b, uint8_t me, int alpha, int beta, int discs, int empties, int ply) {
+    return empties > ENDGAME_SHALLOW ? solveDeep(b, me, alpha, beta, discs, empties, ply)
+                                     : solveShallow(b, me, alpha, beta, discs, empties, ply);
+  }
+
+  static uint64_t splitMix(uint64_t& x) {
+    uint64_t z = (x += 0x9e3779b97f4a7c15ULL);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+  }
+
+  // The Zobrist key of the position with `me` to move, from the cells.
+  uint64_t hashKey(const Board& b, uint8_t me) const {
+    uint64_t k = me == WHITE ? whiteToMove_ : 0;
+    for (int sq = 0; sq < 64; sq++) {
+      const uint8_t c = G::cell(b, sq & 7, sq >> 3);
+      if (c != EMPTY) k ^= zobrist_[c - 1][sq];
+    }
+    return k;
+  }
+
+  static int countEmpties(const Board& b) {
+    int empties = 0;
+    for (int sq = 0; sq < 64; sq++) empties += G::cell(b, sq & 7, sq >> 3) == EMPTY;
+    return empties;
+  }
+
+  // +1 for an own stone, -1 for the opponent's, 0 for an empty square.
+  static int owner(uint8_t stone, uint8_t me) { return stone == EMPTY ? 0 : stone == me ? 1 : -1; }
+
+  static bool touchesEmpty(const uint8_t c[64], int sq) {
+    const int x = sq & 7, y = sq >> 3;
+    for (int dy = -1; dy <= 1; dy++)
+      for (int dx = -1; dx <= 1; dx++) {
+        const int nx = x + dx, ny = y + dy;
+        if ((dx || dy) && nx >= 0 && nx < 8 && ny >= 0 && ny < 8 && c[ny * 8 + nx] == EMPTY) return true;
+      }
+    return false;
+  }
+
+  // The score of b for `me`, `depth` plies ahead, if it lies inside (alpha, beta);
+  // else a bound on the wrong side of the window. Fills pv_[ply] for exact scores.
+  int pvs(const Board& b, uint8_t me, int depth, int ply, int alpha, int beta, int empties) {
+    if ((++nodes_ & 4095) == 0 && idle) idle();
+    setPvLength(ply, 0);
+    if (depth == 0) {
+      horizon_ = true;  // (a finished game at the horizon is exact, but rare: no matter)
+      return evaluate(b, me);
+    }
+    uint8_t moves[64];
+    const int n = G::legalMoves(b, me, moves);
+    const uint8_t opp = 3 - me;
+    if (n == 0) {
+      if (G::legalMoves(b, opp, moves) == 0) return finalScore(b, me);  // game over
+      const int score = -pvs(b, opp, depth - 1, ply + 1, -beta, -alpha, empties);  // a pass is a move
+      updatePv(ply, PASS);
+      return score;
+    }
+    // The table: a stored result of the same depth may settle this position at once
+    // (never at the root, which must name its best move); a stored move goes first.
+    const int8_t stored = depth > 2 * empties ? int8_t(EXACT_DEPTH) : int8_t(depth);  // deeper than any game: exact
+    const bool useTable = depth >= TABLE_MIN && empties >= TABLE_MIN;
+    uint64_t key = 0;
+    uint8_t tableMove = NO_MOVE;
+    if (useTable) {
+      key = hashKey(b, me);
+      if (const Slot* s = table_.find(key)) {
+        if (ply > 0 && s->depth == stored) {
+          if (s->lower >= beta) return s->lower;
+          if (s->upper <= alpha || s->lower == s->upper) return s->upper;
+        }
+        tableMove = s->best;
+      }
+    }
+    if (depth >= ORDER_MIN && empties >= ORDER_MIN) orderMoves(b, me, moves, n);
+    tryFirst(moves, n, ply == 0 ? rootBest_ : tableMove);
+    const int alphaIn = alpha;
+    uint8_t bestMove = NO_MOVE;
+    int best = -INF;
+    for (int i = 0; i < n; i++) {
+      Board child = b;
+      G::play(child, moves[i] & 7, moves[i] >> 3, me);
+      int score;
+      if (i == 0) {
+        score = -pvs(child, opp, depth - 1, ply + 1, -beta, -alpha, empties - 1);
+      } else {  // is it better than alpha? A null window answers that cheaply...
+        score = -pvs(child, opp, depth - 1, ply + 1, -alpha - 1, -alpha, empties - 1);
+        if (score > alpha && score < beta)  // ...and if so, search again for its value
+          score = -pvs(child, opp, depth - 1, ply + 1, -beta, -alpha, empties - 1);
+      }
+      if (score > best) {
+        best = score;
+        bestMove = moves[i];
+      }
+      if (score > alpha) {  // strictly better: the first of equal moves stays
+        alpha = score;
+        updatePv(ply, moves[i]);
+        if (alpha >= beta) break;  // refuted: the opponent will not allow this position
+      }
+    }
+    if (useTable) {
+      if (Slot* s = table_.store(key)) {  // what this search proved: a bound or the value
+        s->depth = stored;
+        s->lower = int16_t(best >= beta ? best : best > alphaIn ? best : -INF);
+        s->upper = int16_t(best <= alphaIn ? best : best < beta ? best : INF);
+        s->best = bestMove;
+      }
+    }
+    return best;
+  }
+
+  // Sorts moves[0..n) (ascending squares) into search order: corners first, then by the
+  // opponent's number of replies, fewest first. The sort is stable, so ties keep
+  // square order.
+  static void orderMoves(const Board& b, uint8_t me, uint8_t* moves, int n) {
+    int8_t key[64];
+    uint8_t replies[64];
+    for (int i = 0; i < n; i++) {
+      Board child = b;
+      G::play(child, moves[i] & 7, moves[i] >> 3, me);
+      key[i] = int8_t(G::legalMoves(child, 3 - me, replies) - (isCorner(moves[i]) ? 64 : 0));
+    }
+    for (int i = 1; i < n; i++) {  // insertion sort: n is small, and it is stable
+      const uint8_t m = moves[i];
+      const int8_t k = key[i];
+      int j = i;
+      for (; j > 0 && key[j - 1] > k; j--) {
+        key[j] = key[j - 1];
+        moves[j] = moves[j - 1];
+      }
+      key[j] = k;
+      moves[j] = m;
+    }
+  }
+
+  // Moves `first` (if among the moves) to the front, keeping the others' order.
+  static void tryFirst(uint8_t* moves, int n, uint8_t first) {
+    for (int i = 0; i < n; i++)
+      if (moves[i] == first) {
+        for (; i > 0; i--) moves[i] = moves[i - 1];
+        moves[0] = first;
+        return;
+      }
+  }
+
+  static bool isCorner(uint8_t sq) { return sq == 0 || sq == 7 || sq == 56 || sq == 63; }
+
+  // Row `ply` of the PV: the moves a and b (NO_MOVE ends it).
+  void setPv(int ply, uint8_t a, uint8_t b) {
+    if (ply >= PV_PLIES) return;
+    uint8_t n = 0;
+    if (a != NO_MOVE) pv_[ply][n++] = a;
+    if (b != NO_MOVE && n < PV_PLIES - ply) pv_[ply][n++] = b;
+    pvLength_[ply] = n;
+  }
+
+  // The triangular PV table: row `ply` holds the line from that ply down.
+  void setPvLength(int ply, uint8_t n) {
+    if (ply < PV_PLIES) pvLength_[ply] = n;
+  }
+  void updatePv(int ply, uint8_t move) {
+    if (ply >= PV_PLIES) return;
+    pv_[ply][0] = move;
+    uint8_t n = 1;
+    if (ply + 1 < PV_PLIES)
+      for (int i = 0; i < pvLength_[ply + 1] && n < PV_PLIES - ply; i++) pv_[ply][n++] = pv_[ply + 1][i];
+    pvLength_[ply] = n;
+  }
+
+  uint64_t nodes_;
+  Table table_;
+  uint64_t zobrist_[2][64];  // [colour - 1][square]
+  uint64_t whiteToMove_;
+  uint8_t next_[65], prev_[65];  // the empty squares as a linked list; 64 is both ends
+  uint8_t parity_;  // bit q set: quadrant q has an odd number of empty squares
+  uint8_t rootBest_;  // the previous iteration's best move
+  bool horizon_;      // did this iteration evaluate any position at its horizon?
+  uint8_t pv_[PV_PLIES][PV_PLIES];
+  uint8_t pvLength_[PV_PLIES];
+};
+
+}  // namespace e06
+
+#endif  // REVERSI_LAB_E06_ENDGAME_H
