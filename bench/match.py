@@ -9,28 +9,36 @@
 
 Games are played in pairs: each pair starts from one opening (a sequence of D plies
 from the start position, default 4) and is played twice, engine A taking black in the
-first game and white in the second. The openings are distinct positions (no two are the
-same up to the board's symmetries), drawn from the full list by --seed; --openings N
-draws N of them and cycles through them when there are more pairs than openings
-(default: one opening per pair).
+first game and white in the second (an odd --games ends with half a pair). The openings
+are distinct positions (no two are the same up to the board's symmetries: 60 of them
+after 4 plies), drawn from the full list by --seed; --openings N draws N of them and
+cycles through them when there are more pairs than openings (default: one opening per
+pair, or all of them when there are fewer).
 
-The referee sends the opening with `play` to both engines, then asks the side to move
-for `genmove` and tells the other engine with `play`. Every answer is checked against
-the referee's own move generator: a move must be legal, `pass` only when the side has
-no legal move. The game ends when neither side can move; the winner takes the empty
-squares. An illegal move, a wrong pass, a `?` answer to a legal `play`, a malformed
-answer, a crash or a timeout is a fault: the game is lost by the faulty engine (it keeps
-its discs on the board, the other gets the rest, at least 33), the fault is printed as
-one line on stderr, and the exit code is 1. A `?` answer to `play <colour> pass` is not
-a fault (gtp-rhino passes for the opponent by itself and then rejects the pass), nor is
-`= pass` to `genmove` when the side really has no move.
+The referee sends `boardsize 8` and `clear_board`, the opening with `play` to both
+engines, then asks the side to move for `genmove` and tells the other engine with
+`play`. Commands carry GTP ids and an answer must carry the same id. Every move is
+checked against the referee's own move generator: it must be legal, and `pass` is right
+only when the side has no legal move (the referee asks `genmove` for forced passes too).
+The game ends when neither side can move; the winner takes the empty squares. `resign`
+loses the game without a fault.
 
-Exit codes: 0 when no fault happened (whatever the results), 1 when an engine faulted
-or --json could not be written, 2 for bad command-line input.
+An illegal move, a wrong pass, a `?` answer to a legal `play` (or to `genmove`,
+`boardsize`, `clear_board`), a malformed answer, a crash or a timeout is a fault: the
+game is lost by the faulty engine (it keeps its discs on the board, the other gets the
+rest, at least 33), the fault is printed as one line on stderr, and the exit code is 1.
+The engine is restarted for the next game. A `?` answer to `play <colour> pass` is not a
+fault: gtp-rhino makes a forced pass by itself as soon as it sees one and then answers
+`? syntax error` to the pass it is told. The engines' `final_score` answers are
+recorded after each game; one that disagrees with the referee is a note, not a fault.
 
-Coordinates are a1..h8, a1 the top-left corner (x = 0, y = 0), rows numbered from the
-top, as in the position format of `reversi-lab` and in gtp-rhino's showboard. The start
-position is d4 white, e4 black, d5 black, e5 white; black moves first.
+Exit codes: 0 when no fault happened (whatever the results), 1 when an engine faulted,
+the match was interrupted or --json could not be written, 2 for bad command-line input.
+
+Coordinates are a1..h8 (either case in answers), a1 the top-left corner (x = 0, y = 0),
+rows numbered from the top, as in the position format of `reversi-lab` and in
+gtp-rhino's showboard. The start position is d4 white, e4 black, d5 black, e5 white;
+black moves first.
 """
 import argparse
 import json
@@ -209,11 +217,9 @@ def all_openings(plies):
     return sorted(found.values())
 
 
-def pick_openings(plies, count, seed):
-    pool = all_openings(plies)
-    if count > len(pool):
-        return None, len(pool)
-    return random.Random(seed).sample(pool, count), len(pool)
+def pick_openings(pool, count, seed):
+    """count openings of the pool, drawn by seed (the first one depends on the seed only)."""
+    return random.Random(seed).sample(pool, count)
 
 
 # ---------------------------------------------------------------------------------
@@ -293,20 +299,22 @@ class Engine:
             try:
                 proc.wait(timeout=1.0)
             except subprocess.TimeoutExpired:
-                pass
-        try:
-            os.killpg(proc.pid, signal.SIGKILL)   # its own session: only what it started
-        except OSError:
-            pass
-        try:
-            proc.wait(timeout=5.0)
-        except subprocess.TimeoutExpired:
-            pass
-        for f in (proc.stdin, proc.stdout):
+                # Still running, so not reaped: its process group (its own session, see
+                # start) holds the engine and what it started, nothing else.
+                try:
+                    os.killpg(proc.pid, signal.SIGKILL)
+                except OSError:
+                    pass
+                try:
+                    proc.wait(timeout=5.0)
+                except subprocess.TimeoutExpired:
+                    pass
+        for f in (proc.stdin, proc.stdout, self.stderr):
             try:
                 f.close()
             except OSError:
                 pass
+        self.stderr = None
         self.log.write(self.label + "#", "stopped (exit status %s)" % proc.returncode)
 
     def stderr_tail(self):
@@ -333,7 +341,7 @@ class Engine:
         else:
             desc = "exited with status %d" % status
         tail = self.stderr_tail()
-        return EngineFault("%s after '%s'%s" % (desc, what, ": " + printable(tail) if tail else ""))
+        return EngineFault("%s after '%s'%s" % (desc, what, ": " + printable(tail, 100) if tail else ""))
 
     # -- protocol -------------------------------------------------------------------
     def command(self, cmd):
@@ -415,11 +423,14 @@ def run_game(number, opening, a_colour, engines, log):
         "black": by_colour[BLACK].label,
         "white": by_colour[WHITE].label,
         "moves": [],
-        "notes": [],
+        "move_seconds": [],     # per ply: the genmove's wall time, null for the opening
+        "tolerated": [],        # '?' answers to legal pass plays (gtp-rhino's quirk)
+        "notes": [],            # anything else noticed that is not a fault
         "fault": None,
         "resigned": None,
     }
     think = {a.label: 0.0, b.label: 0.0}
+    longest = {a.label: 0.0, b.label: 0.0}
     board = start_board()
     colour = BLACK
     t_start = time.monotonic()
@@ -438,7 +449,7 @@ def run_game(number, opening, a_colour, engines, log):
         ok, text = send(engine, cmd)
         if not ok:
             if move == "pass":
-                record["notes"].append("%s answered '? %s' to '%s' (tolerated: the pass was legal)"
+                record["tolerated"].append("%s answered '? %s' to '%s' (tolerated: the pass was legal)"
                                        % (engine.label, printable(text), cmd))
             else:
                 raise GameFault(engine, "rejected the legal '%s': '? %s'" % (cmd, printable(text)))
@@ -460,6 +471,7 @@ def run_game(number, opening, a_colour, engines, log):
                 tell(engine, colour, name)
             board = play(board, colour, sq)
             record["moves"].append(name)
+            record["move_seconds"].append(None)
             colour = 3 - colour
         while True:
             moves = legal_moves(board, colour)
@@ -469,7 +481,9 @@ def run_game(number, opening, a_colour, engines, log):
             cmd = "genmove " + COLOUR_NAME[colour]
             t0 = time.monotonic()
             ok, text = send(mover, cmd)
-            think[mover.label] += time.monotonic() - t0
+            spent = time.monotonic() - t0
+            think[mover.label] += spent
+            longest[mover.label] = max(longest[mover.label], spent)
             if not ok:
                 raise GameFault(mover, "refused '%s': '? %s'" % (cmd, printable(text)))
             token = text.lower()
@@ -479,10 +493,12 @@ def run_game(number, opening, a_colour, engines, log):
                 break
             if token == "pass":
                 if moves:
-                    raise GameFault(mover, "passed as %s with legal moves (%s)" % (
-                        COLOUR_NAME[colour], " ".join(square_name(m) for m in moves)))
+                    raise GameFault(mover, "passed as %s at ply %d with legal moves (%s)" % (
+                        COLOUR_NAME[colour], len(record["moves"]) + 1,
+                        " ".join(square_name(m) for m in moves)))
                 tell(other, colour, "pass")
                 record["moves"].append("pass")
+                record["move_seconds"].append(round(spent, 3))
                 colour = 3 - colour
                 continue
             sq = square(token)
@@ -493,18 +509,18 @@ def run_game(number, opening, a_colour, engines, log):
                     why = "legal: " + " ".join(square_name(m) for m in moves)
                 else:
                     why = "%s had to pass" % COLOUR_NAME[colour]
-                raise GameFault(mover, "illegal move %s as %s after %s (%s)" % (
-                    square_name(sq), COLOUR_NAME[colour],
-                    " ".join(record["moves"]) or "the start", why))
+                raise GameFault(mover, "illegal move %s as %s at ply %d (%s)" % (
+                    square_name(sq), COLOUR_NAME[colour], len(record["moves"]) + 1, why))
             tell(other, colour, square_name(sq))
             board = play(board, colour, sq)
             record["moves"].append(square_name(sq))
+            record["move_seconds"].append(round(spent, 3))
             colour = 3 - colour
     except GameFault as f:
         culprit = f.engine
         where = "%s (%s)" % (culprit.label, COLOUR_NAME[a_colour if culprit is a else 3 - a_colour])
         record["fault"] = {"engine": culprit.label,
-                           "message": "game %d: engine %s %s" % (number, where, f)}
+                           "message": "game %d: engine %s: %s" % (number, where, f)}
         log.write("##", "FAULT " + record["fault"]["message"])
         culprit.stop()      # its state is unknown now: a fresh process for the next game
 
@@ -533,16 +549,25 @@ def run_game(number, opening, a_colour, engines, log):
     record["seconds"] = round(time.monotonic() - t_start, 3)
     record["a_seconds"] = round(think[a.label], 3)
     record["b_seconds"] = round(think[b.label], 3)
+    record["a_longest_move_seconds"] = round(longest[a.label], 3)
+    record["b_longest_move_seconds"] = round(longest[b.label], 3)
+    record["passes"] = record["moves"].split().count("pass")
 
     # The engines' own verdicts, for information only (never a fault).
     if not record["fault"] and not record["resigned"]:
+        sb, sw = score[BLACK], score[WHITE]
+        expected = "0" if sb == sw else "B+%d" % (sb - sw) if sb > sw else "W+%d" % (sw - sb)
         verdicts = {}
         for engine in (a, b):
             try:
                 ok, text = engine.command("final_score")
                 verdicts[engine.label] = ("= " if ok else "? ") + printable(text)
+                if ok and text.upper() != expected:
+                    record["notes"].append("%s's final_score '%s' differs from the referee's '%s'"
+                                           % (engine.label, printable(text), expected))
             except EngineFault as e:
                 verdicts[engine.label] = "no verdict: %s" % e
+                record["notes"].append("%s gave no final_score: %s" % (engine.label, e))
                 engine.stop()
         record["engine_final_scores"] = verdicts
     log.write("##", "game %d: black %d white %d empties %d -> A %d B %d, %s" % (
@@ -584,6 +609,10 @@ def game_line(g, total):
         line += "  [fault by %s]" % g["fault"]["engine"]
     if g["resigned"]:
         line += "  [%s resigned]" % g["resigned"]
+    if g["tolerated"]:
+        line += "  [%d rejected pass play(s) tolerated]" % len(g["tolerated"])
+    for note in g["notes"]:
+        line += "\n    note: " + note
     return line
 
 
@@ -621,7 +650,7 @@ def self_test():
     check("a1 for black turns the long diagonal b2..g7 and nothing else",
           flips(corner, BLACK, 0) == [9, 18, 27, 36, 45, 54] and flips(corner, WHITE, 0) == [])
     n4 = len(all_openings(4))
-    check("%d distinct openings of 4 plies (up to symmetry)" % n4, 0 < n4 < 244)
+    check("%d distinct openings of 4 plies up to symmetry (60 expected)" % n4, n4 == 60)
     print("self-test %s" % ("passed" if failures == 0 else "FAILED (%d)" % failures))
     return 0 if failures == 0 else 1
 
@@ -669,10 +698,12 @@ def main(argv=None):
     parser.add_argument("--openings", type=count(1), metavar="N",
                         help="distinct openings to use, cycled over the pairs (default: one per pair)")
     parser.add_argument("--opening-plies", type=count(0), default=4, metavar="D",
-                        help="moves in an opening (default 4)")
+                        help="moves in an opening, 0 to 8 (default 4)")
     parser.add_argument("--seed", type=int, default=1, help="picks the openings (default 1)")
-    parser.add_argument("--timeout-per-move", type=positive_float, default=60.0, metavar="SECONDS",
-                        help="longest wait for any answer (default 60)")
+    # A safety net against hangs, not a time control: gtp-rhino -l 5 took up to 75 s for
+    # one move on a loaded 2-core machine (about 30 s of CPU).
+    parser.add_argument("--timeout-per-move", type=positive_float, default=300.0, metavar="SECONDS",
+                        help="longest wait for any answer, a crash guard rather than a clock (default 300)")
     parser.add_argument("--json", metavar="FILE", help="write the whole report here")
     parser.add_argument("--log", metavar="FILE", help="write a transcript of every command and answer")
     parser.add_argument("--quiet", action="store_true", help="print only the summary (and faults)")
@@ -685,23 +716,24 @@ def main(argv=None):
         parser.error("--engine-a and --engine-b are required (or --self-test)")
     argv_a = engine_argv(parser, "--engine-a", args.engine_a)
     argv_b = engine_argv(parser, "--engine-b", args.engine_b)
-    if args.opening_plies > 10:
-        parser.error("--opening-plies is at most 10, not %d" % args.opening_plies)
+    if args.opening_plies > 8:     # 8 plies: 390,216 sequences, several seconds to sort out
+        parser.error("--opening-plies is at most 8, not %d" % args.opening_plies)
     pairs = (args.games + 1) // 2
-    n_openings = args.openings or pairs
+    pool = all_openings(args.opening_plies)
+    n_openings = args.openings or min(pairs, len(pool))
     if n_openings > pairs:
         parser.error("--openings %d is more than the %d pair(s) that --games %d plays"
                      % (n_openings, pairs, args.games))
+    if n_openings > len(pool):
+        parser.error("--openings %d: only %d distinct openings of %d plies exist"
+                     % (n_openings, len(pool), args.opening_plies))
     for option, path in (("--json", args.json), ("--log", args.log)):
         if path:
             parent = os.path.dirname(os.path.abspath(path))
             if os.path.isdir(path) or not os.path.isdir(parent):
                 parser.error("%s: cannot write '%s' (%s)" % (option, printable(path, 40),
                              "a directory" if os.path.isdir(path) else "no such directory"))
-    openings, available = pick_openings(args.opening_plies, n_openings, args.seed)
-    if openings is None:
-        parser.error("--openings %d: only %d distinct openings of %d plies exist"
-                     % (n_openings, available, args.opening_plies))
+    openings = pick_openings(pool, n_openings, args.seed)
 
     try:
         log = Transcript(args.log)
@@ -722,8 +754,6 @@ def main(argv=None):
                 print("fault: " + g["fault"]["message"], file=sys.stderr, flush=True)
             if not args.quiet:
                 print(game_line(g, args.games), flush=True)
-                for note in g["notes"]:
-                    print("    note: " + note)
     except KeyboardInterrupt:
         interrupted = True
         print("interrupted after %d game(s)" % len(games), file=sys.stderr)
@@ -733,7 +763,9 @@ def main(argv=None):
         log.close()
 
     s = summary_of(games)
-    names = {e.label: e.name or " ".join(e.argv) for e in engines}
+    commands = {e.label: " ".join(shlex.quote(a) for a in e.argv) for e in engines}
+    names = {e.label: "%s (%s)" % (e.name, commands[e.label]) if e.name else commands[e.label]
+             for e in engines}
     if not args.quiet:
         print()
     print("A = %s" % names["A"])
@@ -770,4 +802,8 @@ def main(argv=None):
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    try:
+        sys.exit(main())
+    except BrokenPipeError:         # stdout closed early (| head): the engines are stopped
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        sys.exit(1)

@@ -244,7 +244,8 @@ class Referee(unittest.TestCase):
 
     def test_hang_times_out(self):
         p, report, seconds = self.match("hang", "first", "--timeout-per-move", "1")
-        self.assertFault(p, report, "A", "no answer to 'genmove black' within 1 s")
+        self.assertFault(p, report, "A", "no answer to 'genmove")
+        self.assertIn("within 1 s", p.stderr)
         self.assertLess(seconds, 20)
 
     def test_rejected_play(self):
@@ -259,8 +260,9 @@ class Referee(unittest.TestCase):
 
     def seed_with_pass(self):
         """A --seed whose first opening leads two first-move engines into a pass."""
+        pool = match.all_openings(4)
         for seed in range(1, 500):
-            opening = match.pick_openings(4, 1, seed)[0][0]
+            opening = match.pick_openings(pool, 1, seed)[0]
             if "pass" in first_move_game(opening)[0]:
                 return seed
         self.fail("no opening leads to a pass")
@@ -271,8 +273,9 @@ class Referee(unittest.TestCase):
         self.assertEqual(p.returncode, 0, p.stdout + p.stderr)
         self.assertConsistent(report)
         self.assertIn("pass", report["games"][0]["moves"].split())
-        notes = [n for g in report["games"] for n in g["notes"]]
-        self.assertTrue(any("tolerated" in n for n in notes), report)
+        tolerated = [n for g in report["games"] for n in g["tolerated"]]
+        self.assertTrue(tolerated, report)
+        self.assertIn("answered '? syntax error' to 'play", tolerated[0])
 
     # command-line errors and the report file
     def test_bad_command_lines(self):

@@ -18,7 +18,8 @@
  * shallow iterations first too (see SOLVE_FROM for where the exact search starts).
  *
  * Aspiration windows (searching an iteration first with a narrow window around the
- * previous score) were measured here and left out: see the step's page.
+ * previous score) are here as an option, off by default: measured, they do not pay
+ * (see the step's page).
  *
  * The window is fail-soft: a position whose moves all stay at or below alpha returns
  * the best value it saw (an upper bound), one that is cut off the value that caused it
@@ -111,7 +112,12 @@ class Search {
   /// on an ESP32 or ESP8266 lets the system run and the watchdog never fires.
   void (*idle)();
 
-  Search() : idle(0) {}
+  /// Aspiration window: when > 0, each iteration after the first is searched first
+  /// with the window previous score +- aspiration (and again with the full window if
+  /// the score falls outside). Off (0) by default: measured, it does not pay (the page).
+  int aspiration;
+
+  Search() : idle(0), aspiration(0) {}
 
   /**
    * @brief Searches `depth` plies ahead.
@@ -186,7 +192,10 @@ class Search {
     for (int d = 1;; d++) {
       const int depth = d <= last ? d : final;
       horizon_ = false;
-      r.score = pvs(b, me, depth, 0, -INF, INF, empties);
+      int alpha = -INF, beta = INF;
+      if (aspiration > 0 && d > 1) alpha = r.score - aspiration, beta = r.score + aspiration;
+      r.score = pvs(b, me, depth, 0, alpha, beta, empties);
+      if (r.score <= alpha || r.score >= beta) r.score = pvs(b, me, depth, 0, -INF, INF, empties);  // missed
       r.pvLength = pvLength_[0];
       for (int i = 0; i < r.pvLength; i++) r.pv[i] = pv_[0][i];
       r.best = r.pvLength > 0 ? r.pv[0] : NO_MOVE;

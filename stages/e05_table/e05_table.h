@@ -224,7 +224,12 @@ class Search {
   /// on an ESP32 or ESP8266 lets the system run and the watchdog never fires.
   void (*idle)();
 
-  Search() : idle(0) {
+  /// Aspiration window: when > 0, each iteration after the first is searched first
+  /// with the window previous score +- aspiration (and again with the full window if
+  /// the score falls outside). Off (0) by default: measured, it does not pay (the page).
+  int aspiration;
+
+  Search() : idle(0), aspiration(0) {
     uint64_t x = 0x5eed5eed5eed5eedULL;  // Zobrist numbers from a fixed seed (SplitMix64)
     for (int c = 0; c < 2; c++)
       for (int sq = 0; sq < 64; sq++) zobrist_[c][sq] = splitMix(x);
@@ -312,7 +317,10 @@ class Search {
     for (int d = 1;; d++) {
       const int depth = d <= last ? d : final;
       horizon_ = false;
-      r.score = pvs(b, me, depth, 0, -INF, INF, empties);
+      int alpha = -INF, beta = INF;
+      if (aspiration > 0 && d > 1) alpha = r.score - aspiration, beta = r.score + aspiration;
+      r.score = pvs(b, me, depth, 0, alpha, beta, empties);
+      if (r.score <= alpha || r.score >= beta) r.score = pvs(b, me, depth, 0, -INF, INF, empties);  // missed
       r.pvLength = pvLength_[0];
       for (int i = 0; i < r.pvLength; i++) r.pv[i] = pv_[0][i];
       r.best = r.pvLength > 0 ? r.pv[0] : NO_MOVE;

@@ -9,8 +9,9 @@
 //   pv <moves...>
 // on an ESP32 one machine-readable line with CPU cycles,
 //   result stage=<folder> board=esp32 cpu_mhz=<M> solve_cycles=<C> solve_nodes=<N>
-// then DONE. The move generator is stage 07 (the fastest array stage on AVR), compiled
-// from src/s07_recursion.h, a byte-for-byte copy of stages/s07_recursion/s07_recursion.h
+// then DONE. On AVR the solve is marked for the simulator (see mark()). The move
+// generator is stage 07 (the fastest array stage on AVR), compiled from
+// src/s07_recursion.h, a byte-for-byte copy of stages/s07_recursion/s07_recursion.h
 // that the test e05:sources keeps in step.
 // Apart from this first comment, only the lines marked "step" differ between the
 // search steps' sketches, and from step 05 on the table's memory (lendTable).
@@ -39,15 +40,14 @@ const char ENDGAME[] = "XXXXXXXXXXXXXXOOXXOXXOXOXXXOXOOOXXOXOOOOXXXXOXO-OXXXXO--
 step::Search<Gen> search;  // global: its PV table is too large for a small stack
 Gen::Board board;
 
-// The transposition table's memory: none on an Uno (2 KB of RAM is taken by the
-// searcher), a static pool on a Mega, the heap on an ESP32/ESP8266 with the static
-// pool as the fallback when the heap cannot give that much.
-#if defined(__AVR_ATmega2560__)
-step::Slot pool[96];
-#elif defined(__AVR__)
+// The transposition table's memory: none on an Uno (its 2 KB of RAM cannot hold the
+// searcher), a static pool elsewhere (the same size on the host, the Mega and the
+// lx106, so that they print the same nodes), and on an ESP32/ESP8266 the heap, with
+// the static pool as the fallback when the heap cannot give that much.
+#if defined(__AVR__) && !defined(__AVR_ATmega2560__)
 step::Slot pool[1];
 #else
-step::Slot pool[512];
+step::Slot pool[96];
 #endif
 const uint32_t HEAP_SLOTS = 8192;
 
@@ -77,6 +77,17 @@ unsigned long cycleCount() {
   return ESP.getCycleCount();
 #else
   return 0;
+#endif
+}
+
+// On AVR, tests/embedded/simavr_run counts the cycles and the deepest stack between a
+// write of a block number to the spare register GPIOR0 and the next write of 0. The
+// Arduino timer's interrupt runs inside too (0.6% of the solve's cycles), as for us=.
+void mark(uint8_t block) {
+#if defined(__AVR__) && defined(GPIOR0)
+  GPIOR0 = block;
+#else
+  (void)block;
 #endif
 }
 
@@ -138,7 +149,9 @@ void setup() {
   const uint8_t me = ENDGAME[65] == 'X' ? s07::BLACK : s07::WHITE;
   const unsigned long c0 = cycleCount();
   const unsigned long t0 = micros();
+  mark(1);
   const step::Result r = search.solve(board, me);
+  mark(0);
   const unsigned long us = micros() - t0;
   const unsigned long cycles = cycleCount() - c0;
   Serial.print("solve position=");

@@ -2,19 +2,31 @@
 """The embedded checks of one sketch, and the functions the embedded report reuses.
 
     embedded.py warm   --board mega|uno --out DIR
-    embedded.py avr    --board mega|uno --out DIR --source SRC --folder sNN_name
-                       --checker CHECKER --runner SIMAVR_RUN [--too-big]
+    embedded.py avr    --board mega|uno --out DIR --source SRC --folder FOLDER
+                       --checker CHECKER --runner SIMAVR_RUN [--host-sketch EXE] [--too-big]
     embedded.py xtensa --out DIR --source SRC --folder sNN_name
+    embedded.py xtensa-sketch --out DIR --source SRC --folder eNN_name
+                       --checker CHECKER --host-sketch EXE
 
 warm    compiles an empty sketch so that the Arduino core lands in DIR's build cache
         once, before the sketches are compiled in parallel.
 avr     compiles stages/<folder> with arduino-builder for the board, measures flash
-        and RAM (avr-size) against the board's limits (boards.txt), and then either
-        runs CHECKER SIMAVR_RUN -m MCU ELF (the sketch must print the golden grid), or,
-        with --too-big, asserts that the sketch does NOT fit, printing size and limit.
+        and static RAM (avr-size) against the board's limits (boards.txt), runs it with
+        SIMAVR_RUN -m MCU ELF, which also watches the stack and stops the sketch when the
+        stack grows into the static data, and has CHECKER judge what it printed (CHECKER
+        cat OUTPUT). With --host-sketch (the search steps), the output must also be the
+        host build's of the same sketch, line for line (us= values aside): the same
+        nodes and scores with AVR's 16-bit int. With --too-big it asserts instead that
+        the sketch does NOT fit: it does not build, its static data exceeds the board,
+        or its stack runs into the static data; it prints the sizes and the limit.
 xtensa  compiles the stage header freestanding into tests/embedded/xtensa_driver.cpp
         with xtensa-lx106-elf-g++ -O2, runs it under qemu-system-xtensa, and passes
         when it exits 0 (grid, legalMoves and play checked against the golden grid).
+xtensa-sketch
+        compiles the sketch itself (a search step's, with its src/ move generator)
+        freestanding for the lx106 on the Arduino shim's interface (xtensa_arduino.cpp),
+        runs it under qemu-system-xtensa, has CHECKER judge its output, and compares it
+        with the host build's output line for line (us= values aside).
 
 Exit status: 0 pass, 1 fail, 77 skipped because a toolchain is missing (CTest reports
 it as skipped, never as passed).
@@ -31,11 +43,12 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ARDUINO_HARDWARE = "/usr/share/arduino/hardware"
 BOARDS_TXT = os.path.join(ARDUINO_HARDWARE, "arduino/avr/boards.txt")
 
-# name: (arduino-builder FQBN, boards.txt prefix, simavr MCU)
+# name: (arduino-builder FQBN, boards.txt prefix, simavr MCU, first RAM address)
 BOARDS = {
-    "mega": ("arduino:avr:mega:cpu=atmega2560", "mega.menu.cpu.atmega2560", "atmega2560"),
-    "uno": ("arduino:avr:uno", "uno", "atmega328p"),
+    "mega": ("arduino:avr:mega:cpu=atmega2560", "mega.menu.cpu.atmega2560", "atmega2560", 0x200),
+    "uno": ("arduino:avr:uno", "uno", "atmega328p", 0x100),
 }
+AVR_DATA_SPACE = 0x800000  # where avr-ld puts data addresses
 AVR_TOOLS = {
     "arduino-builder": "arduino-builder arduino-core-avr",
     "avr-g++": "gcc-avr avr-libc",
@@ -52,6 +65,10 @@ XTENSA_FLAGS = ["-std=c++11", "-O2", "-ffreestanding", "-fno-exceptions", "-fno-
                 "-Wall", "-Wextra", "-Wl,--no-warn-rwx-segments"]
 QEMU_XTENSA = ["qemu-system-xtensa", "-M", "sim", "-cpu", "lx106", "-semihosting", "-display", "none",
                "-serial", "none", "-monitor", "none", "-icount", "shift=0"]
+# simavr_run's exit statuses (tests/embedded/simavr_run.c).
+RUNNER_STATUS = {0: "printed DONE", 2: "could not load the program", 3: "no DONE within the emulated time limit",
+                 4: "the CPU stopped or crashed before DONE", 5: "stack overflow into the static data"}
+RUNNER_STACK_OVERFLOW = 5
 # The functions the sketches and the Xtensa driver time; with the stage's own
 # out-of-line functions they are the "stage code" whose size is reported.
 TIMED_FUNCTIONS = ("flipScan()", "legalMovesOnce()", "playOnce()")
@@ -157,6 +174,61 @@ def warm(args):
     return 0
 
 
+def run_avr(runner, board, elf, timeout=300):
+    """(exit status, stdout, stderr) of the sketch in simavr."""
+    r = subprocess.run([runner, "-m", BOARDS[board][2], elf], capture_output=True, text=True, timeout=timeout)
+    return r.returncode, r.stdout, r.stderr
+
+
+def runner_marks(stderr):
+    """{mark: (cycles, deepest stack in bytes)} from simavr_run's report."""
+    return {int(m): (int(c), int(k)) for m, c, k in
+            re.findall(r"^simavr_run: mark (\d+) cycles=(\d+) stack=(\d+)$", stderr, re.M)}
+
+
+def runner_stack(stderr):
+    """{max, static, free} bytes from simavr_run's stack line, or None."""
+    m = re.search(r"^simavr_run: stack max=(\d+) static=(\d+) free=(-?\d+)$", stderr, re.M)
+    return dict(zip(("max", "static", "free"), map(int, m.groups()))) if m else None
+
+
+def output_is_right(output, path, checker, host_sketch):
+    """Whether what a sketch printed (saved to `path`) is right: CHECKER judges it (CHECKER
+    cat PATH), and with host_sketch it must also be that build's output. Says why not."""
+    with open(path, "w", encoding="utf-8", newline="") as f:
+        f.write(output)
+    r = subprocess.run([checker, "cat", path], capture_output=True, text=True)
+    print((r.stdout + r.stderr).strip())
+    if r.returncode != 0:
+        return False
+    if host_sketch:
+        diff = host_difference(output, host_sketch)
+        if diff:
+            print(f"FAIL: {diff}")
+            return False
+        print("the output is the host build's, line for line (us= aside)")
+    return True
+
+
+def host_difference(output, host_sketch):
+    """Where `output` differs from the host build of the same sketch ("" if nowhere), ignoring
+    the us= values (time differs by machine; everything else must not)."""
+    host = subprocess.run([host_sketch], capture_output=True, text=True, timeout=120)
+    if host.returncode != 0:
+        return f"the host build {host_sketch} exited with {host.returncode}"
+    def lines(text):
+        return [re.sub(r" us=\d+", " us=T", l.rstrip("\r")) for l in text.split("\n") if l.strip()]
+    here, there = lines(output), lines(host.stdout)
+    for i, (a, b) in enumerate(zip(here, there)):
+        if a != b:
+            hint = ("\n  (a table of another size visits other nodes: the sketch must give its table "
+                    "as many slots here as on the host)" if a.startswith("table slots=") else "")
+            return f"line {i + 1} differs from the host build's:\n  here: {a}\n  host: {b}{hint}"
+    if len(here) != len(there):
+        return f"{len(here)} lines here, {len(there)} in the host build's output"
+    return ""
+
+
 def avr(args):
     require(AVR_TOOLS)
     if not os.path.exists(args.runner):
@@ -165,7 +237,7 @@ def avr(args):
     max_flash, max_ram = board_limits(args.board)
     if not elf:
         print(log)
-        reason = too_big_reason(log, args.source, args.folder)
+        reason = too_big_reason(log, args.source, args.folder, args.board)
         if args.too_big and reason:
             print(f"TOO BIG, as expected: {reason}; the {args.board} has {max_ram} bytes of RAM")
             return 0
@@ -175,31 +247,53 @@ def avr(args):
     fits = flash <= max_flash and ram <= max_ram
     print(f"{args.folder} on the {args.board}: flash {flash} of {max_flash} bytes, RAM {ram} of {max_ram} bytes "
           "(static: .data + .bss)")
-    if args.too_big:
-        if fits:
-            print(f"FAIL: {args.folder} is listed as too big for the {args.board} (LAB_AVR_TOO_BIG in "
-                  "tests/embedded/embedded.cmake) but it fits now: take it off that list so it runs")
-            return 1
+    listed = f"'{args.folder}:{args.board}' in LAB_AVR_TOO_BIG (tests/embedded/embedded.cmake)"
+    if args.too_big and not fits:
         what = "flash" if flash > max_flash else "RAM"
         print(f"TOO BIG, as expected: {args.folder} needs more {what} than the {args.board} has")
         return 0
     if not fits:
         print(log)
-        print(f"FAIL: {args.folder} does not fit the {args.board}; if that is expected, add "
-              f"'{args.folder}:{args.board}' to LAB_AVR_TOO_BIG in tests/embedded/embedded.cmake")
+        print(f"FAIL: {args.folder} does not fit the {args.board}; if that is expected, add {listed}")
         return 1
     if code != 0:
         print(log)
         print(f"FAIL: arduino-builder exit {code}")
         return 1
-    cmd = [args.checker, args.runner, "-m", BOARDS[args.board][2], elf]
-    print("running: " + " ".join(cmd), flush=True)
-    return subprocess.run(cmd).returncode
+    print(f"running: {args.runner} -m {BOARDS[args.board][2]} {elf}", flush=True)
+    status, output, err = run_avr(args.runner, args.board, elf)
+    print(err.strip())
+    stack = runner_stack(err)
+    if args.too_big:
+        if status == RUNNER_STACK_OVERFLOW and stack:
+            print(f"TOO BIG, as expected: {args.folder} has {stack['static']} bytes of static data, and its stack "
+                  f"reached {stack['max']} bytes ({stack['static'] + stack['max']} in all) at the instruction that "
+                  f"ran it into them: the {args.board} has {max_ram} bytes of RAM")
+            return 0
+        print(output)
+        if status == 0:
+            print(f"FAIL: {args.folder} fits the {args.board} now (static data and stack): take {listed} "
+                  "off that list so that its output is checked")
+        else:
+            print(f"FAIL: simavr_run exit {status} ({RUNNER_STATUS.get(status, '?')}), not the stack overflow "
+                  f"that {listed} expects")
+        return 1
+    if status != 0:
+        print(output)
+        print(f"FAIL: simavr_run exit {status}: {RUNNER_STATUS.get(status, '?')}" +
+              (f"; if {args.folder} cannot fit the {args.board}, add {listed}"
+               if status == RUNNER_STACK_OVERFLOW else ""))
+        return 1
+    if stack:
+        print(f"RAM at the deepest: {stack['static']} static + {stack['max']} stack = "
+              f"{stack['static'] + stack['max']} of {max_ram} bytes ({stack['free']} never used)")
+    return 0 if output_is_right(output, os.path.join(os.path.dirname(elf), "output.txt"), args.checker,
+                                args.host_sketch) else 1
 
 
-def too_big_reason(log, source, folder):
-    """Why a sketch that failed to build cannot fit any AVR, from the build log, or None.
-    The sketch's const data lives in RAM on an AVR, whose data addresses are 16 bits."""
+def too_big_reason(log, source, folder, board):
+    """Why a sketch that failed to build does not fit the board, from the build log, or
+    None. The sketch's const data lives in RAM on an AVR, whose data addresses are 16 bits."""
     # avr-gcc refuses any single object over 32,767 bytes (its size_t is 16 bits).
     huge = sorted(set(re.findall(r"size of array .(\w+). is too large", log)))
     if huge:
@@ -210,6 +304,12 @@ def too_big_reason(log, source, folder):
     if ends:
         return (f"its static data runs to byte {max(ends):,}, past the 65,536 bytes that the AVR's "
                 "16-bit data addresses reach")
+    # Static data past the end of this board's RAM: the linker names where it got to.
+    past = [int(a, 16) for a in re.findall(r"address (0x[0-9a-f]+) of .* section .\.(?:data|bss|noinit). "
+                                           r"is not within region .data.", log)]
+    if past:
+        return (f"its static data (.data + .bss) reaches {max(past) - AVR_DATA_SPACE - BOARDS[board][3]:,} bytes "
+                f"into RAM before the linker gives up")
     return None
 
 
@@ -251,7 +351,8 @@ def build_xtensa(source, folder, out):
     elf = os.path.join(build, folder + ".elf")
     cmd = ["xtensa-lx106-elf-g++", *XTENSA_FLAGS, "-I", os.path.join(source, "stages"), "-I", build,
            f'-DSTAGE_HEADER="{folder}/{folder}.h"', f"-DSTAGE_NS={namespace_of(source, folder)}",
-           "-T", os.path.join(HERE, "xtensa.ld"), os.path.join(HERE, "xtensa_start.S"),
+           "-isystem", os.path.join(HERE, "xtensa_libc"), "-T", os.path.join(HERE, "xtensa.ld"),
+           os.path.join(HERE, "xtensa_start.S"), os.path.join(HERE, "xtensa_support.cpp"),
            os.path.join(HERE, "xtensa_driver.cpp"), "-lgcc", "-o", elf]
     r = subprocess.run(cmd, capture_output=True, text=True)
     return (elf if r.returncode == 0 else None), " ".join(cmd) + "\n" + r.stdout + r.stderr
@@ -280,23 +381,70 @@ def xtensa(args):
     return 0
 
 
+def build_xtensa_sketch(source, folder, out):
+    """Compiles stages/<folder>/<folder>.ino for the lx106 on the Arduino shim's interface
+    (tests/arduino/Arduino.h, implemented by xtensa_arduino.cpp); returns (ELF or None, log)."""
+    build = os.path.join(out, "xtensa", folder)
+    os.makedirs(build, exist_ok=True)
+    wrapper = os.path.join(build, "sketch.cpp")
+    with open(wrapper, "w", encoding="utf-8") as f:
+        f.write(f'// Generated by tests/embedded/embedded.py: the sketch as C++ on the shim.\n'
+                f'#include "Arduino.h"\n#include "{folder}.ino"\n')
+    elf = os.path.join(build, folder + ".elf")
+    cmd = ["xtensa-lx106-elf-g++", *XTENSA_FLAGS, "-I", os.path.join(os.path.dirname(HERE), "arduino"),
+           "-isystem", os.path.join(HERE, "xtensa_libc"), "-I", HERE, "-I", os.path.join(source, "stages", folder),
+           "-T", os.path.join(HERE, "xtensa.ld"), os.path.join(HERE, "xtensa_start.S"),
+           os.path.join(HERE, "xtensa_support.cpp"), os.path.join(HERE, "xtensa_arduino.cpp"), wrapper,
+           "-lgcc", "-o", elf]
+    r = subprocess.run(cmd, capture_output=True, text=True)
+    return (elf if r.returncode == 0 else None), " ".join(cmd) + "\n" + r.stdout + r.stderr
+
+
+def missing_helpers(log):
+    """The compiler support routines (__name) a failed lx106 link could not find."""
+    return sorted(set(re.findall(r"undefined reference to .(__\w+).", log)))
+
+
+def xtensa_sketch(args):
+    require(XTENSA_TOOLS)
+    elf, log = build_xtensa_sketch(args.source, args.folder, args.out)
+    if not elf:
+        print(log)
+        missing = missing_helpers(log)
+        print(f"FAIL: {args.folder}.ino does not compile freestanding for the lx106" +
+              (f": it needs {', '.join(missing)}, which Debian's lx106 libgcc lacks" if missing else ""))
+        return 1
+    code, output = run_xtensa(elf)
+    print(output, end="")
+    if code != 0:
+        print(f"FAIL: the sketch exited with {code} under QEMU")
+        return 1
+    if not output_is_right(output, os.path.join(os.path.dirname(elf), "output.txt"), args.checker, args.host_sketch):
+        return 1
+    print(f"{args.folder} on the lx106 under QEMU: its output is right")
+    return 0
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("what", choices=["warm", "avr", "xtensa"])
+    ap.add_argument("what", choices=["warm", "avr", "xtensa", "xtensa-sketch"])
     ap.add_argument("--board", choices=sorted(BOARDS), default="mega")
     ap.add_argument("--out", required=True, help="where builds go (e.g. build/embedded)")
     ap.add_argument("--source", default=os.path.dirname(os.path.dirname(HERE)))
     ap.add_argument("--folder")
     ap.add_argument("--checker")
     ap.add_argument("--runner")
+    ap.add_argument("--host-sketch", help="the sketch built for the host shim: its output must be the same")
     ap.add_argument("--too-big", action="store_true")
     args = ap.parse_args()
     if args.what != "warm" and not args.folder:
         ap.error("--folder is required")
     if args.what == "avr" and not (args.checker and args.runner):
         ap.error("avr needs --checker and --runner")
+    if args.what == "xtensa-sketch" and not (args.checker and args.host_sketch):
+        ap.error("xtensa-sketch needs --checker and --host-sketch")
     try:
-        return {"warm": warm, "avr": avr, "xtensa": xtensa}[args.what](args)
+        return {"warm": warm, "avr": avr, "xtensa": xtensa, "xtensa-sketch": xtensa_sketch}[args.what](args)
     except Skip as e:
         print(f"SKIPPED (not passed): {e}")
         return SKIP

@@ -5,8 +5,14 @@
  *   simavr_run [-m MCU (default atmega2560)] [-f HZ] [-t SECONDS] PROGRAM.elf
  *
  * It stops when the sketch prints the line DONE (exit 0), when the emulated time
- * passes SECONDS (default 20; exit 3), or when the CPU stops or crashes first (exit 4).
+ * passes SECONDS (default 20; exit 3), when the CPU stops or crashes first (exit 4),
+ * or when the stack grows into the static data (.data + .bss) (exit 5): on an AVR that
+ * overwrites variables silently, so it is caught at the instruction that does it.
  * Usage or load errors exit 2.
+ *
+ * Stack: the runner reads the stack pointer after every instruction and prints on
+ * stderr at the end
+ *   simavr_run: stack max=<bytes below RAMEND at the deepest> static=<.data + .bss bytes> free=<bytes left between them>
  *
  * Exact cycle counts: a sketch writes a block number (1..255) to the spare register
  * GPIOR0 before a timed block and 0 after it. At each write the runner reads the
@@ -26,7 +32,7 @@
 #include "sim_io.h"
 #include "sim_irq.h"
 
-enum { EXIT_DONE = 0, EXIT_USAGE = 2, EXIT_TIMEOUT = 3, EXIT_STOPPED = 4 };
+enum { EXIT_DONE = 0, EXIT_USAGE = 2, EXIT_TIMEOUT = 3, EXIT_STOPPED = 4, EXIT_STACK = 5 };
 
 /* GPIOR0 is I/O register 0x1E (data address 0x3E) on both the ATmega328P and 2560. */
 #define GPIOR0_DATA_ADDRESS 0x3E
@@ -39,6 +45,7 @@ static int sawDone;
 static struct {
   unsigned id;
   avr_cycle_count_t start, cycles;
+  uint16_t lowestSp; /* the lowest stack pointer while the block was open */
 } marks[MAX_MARKS];
 static int markCount;
 static int openMark = -1;
@@ -57,6 +64,10 @@ static void onUartByte(struct avr_irq_t* irq, uint32_t value, void* param) {
   }
 }
 
+static uint16_t stackPointer(const avr_t* avr) {
+  return (uint16_t)(avr->data[R_SPL] | avr->data[R_SPH] << 8);
+}
+
 /* A write to GPIOR0: nonzero opens block `v`, zero closes the open block. */
 static void onMark(avr_t* avr, avr_io_addr_t addr, uint8_t v, void* param) {
   (void)param;
@@ -66,6 +77,7 @@ static void onMark(avr_t* avr, avr_io_addr_t addr, uint8_t v, void* param) {
       openMark = markCount++;
       marks[openMark].id = v;
       marks[openMark].start = avr->cycle;
+      marks[openMark].lowestSp = stackPointer(avr);
     }
   } else if (openMark >= 0) {
     marks[openMark].cycles = avr->cycle - marks[openMark].start;
@@ -122,9 +134,23 @@ int main(int argc, char** argv) {
   avr_register_io_write(avr, GPIOR0_DATA_ADDRESS, onMark, NULL);
 
   const avr_cycle_count_t limit = (avr_cycle_count_t)(seconds * (double)frequency);
+  /* Static data starts right after the I/O registers; the stack grows down from RAMEND. */
+  const uint32_t staticBytes = firmware.datasize + firmware.bsssize;
+  const uint32_t staticEnd = avr->ioend + 1u + staticBytes;
+  uint16_t lowestSp = avr->ramend;
   int status = EXIT_TIMEOUT;
   for (;;) {
-    const int state = avr_run(avr);
+    const int state = avr_run(avr);  /* one instruction (or one sleeping tick) */
+    const uint16_t sp = stackPointer(avr);
+    if (sp < lowestSp) {
+      lowestSp = sp;
+      /* SP points at the next free byte: the stack may use down to staticEnd itself. */
+      if (sp + 1u < staticEnd) {
+        status = EXIT_STACK;
+        break;
+      }
+    }
+    if (openMark >= 0 && sp < marks[openMark].lowestSp) marks[openMark].lowestSp = sp;
     if (sawDone) {
       status = EXIT_DONE;
       break;
@@ -137,10 +163,16 @@ int main(int argc, char** argv) {
   }
   fflush(stdout);
   for (int i = 0; i < markCount; i++)
-    fprintf(stderr, "simavr_run: mark %u cycles=%llu\n", marks[i].id, (unsigned long long)marks[i].cycles);
+    fprintf(stderr, "simavr_run: mark %u cycles=%llu stack=%u\n", marks[i].id, (unsigned long long)marks[i].cycles,
+            (unsigned)(avr->ramend - marks[i].lowestSp));
+  fprintf(stderr, "simavr_run: stack max=%u static=%u free=%ld\n", (unsigned)(avr->ramend - lowestSp),
+          (unsigned)staticBytes, (long)lowestSp + 1 - (long)staticEnd);
   if (status == EXIT_TIMEOUT)
     fprintf(stderr, "simavr_run: no DONE line within %g emulated seconds\n", seconds);
   else if (status == EXIT_STOPPED)
     fprintf(stderr, "simavr_run: the CPU stopped before printing DONE\n");
+  else if (status == EXIT_STACK)
+    fprintf(stderr, "simavr_run: stack overflow: the stack reached 0x%04x, into the static data that ends at 0x%04x\n",
+            (unsigned)lowestSp, (unsigned)(staticEnd - 1));
   return status;
 }

@@ -16,56 +16,22 @@
 // exact count. The 25 is checked first on a loop of known length.
 //
 // Built with -DSTAGE_HEADER='"sNN_name/sNN_name.h"' -DSTAGE_NS=sNN; golden_data.h is
-// generated from common/golden.h by tests/embedded/embedded.cmake.
+// generated from common/golden.h by tests/embedded/embedded.py; xtensa_support.cpp
+// supplies memcpy and memset.
 #include <stdint.h>
 
 #include STAGE_HEADER
 #include "golden_data.h"
+#include "xtensa_support.h"
 
 namespace stage = STAGE_NS;
 
-extern "C" int semihost_write(const char* s, int n);  // xtensa_start.S
-
-// No libc here: GCC emits calls to these for struct copies and clearing loops. The
-// attribute keeps it from turning their own loops back into calls to themselves.
-extern "C" __attribute__((optimize("no-tree-loop-distribute-patterns"))) void* memcpy(
-    void* to, const void* from, unsigned n) {
-  for (unsigned i = 0; i < n; i++) static_cast<char*>(to)[i] = static_cast<const char*>(from)[i];
-  return to;
-}
-extern "C" __attribute__((optimize("no-tree-loop-distribute-patterns"))) void* memset(void* to, int c,
-                                                                                     unsigned n) {
-  for (unsigned i = 0; i < n; i++) static_cast<char*>(to)[i] = static_cast<char>(c);
-  return to;
-}
+using xtensa::INSTRUCTIONS_PER_TICK;
+using xtensa::ccount;
+using xtensa::print;
+using xtensa::printNumber;
 
 namespace {
-
-void print(const char* s) {
-  int n = 0;
-  while (s[n]) n++;
-  semihost_write(s, n);
-}
-
-// Decimal without division (Debian's lx106 libgcc has no __udivsi3).
-void printNumber(uint32_t v) {
-  static const uint32_t POWERS[] = {1000000000u, 100000000u, 10000000u, 1000000u, 100000u,
-                                    10000u, 1000u, 100u, 10u, 1u};
-  char out[11];
-  int n = 0;
-  for (uint32_t p : POWERS) {
-    char digit = '0';
-    while (v >= p) v -= p, digit++;
-    if (digit != '0' || n > 0 || p == 1) out[n++] = digit;
-  }
-  semihost_write(out, n);
-}
-
-uint32_t ccount() {
-  uint32_t c;
-  __asm__ volatile("rsr.ccount %0" : "=a"(c));
-  return c;
-}
 
 stage::Board board;
 volatile uint8_t timedSide = stage::BLACK;  // read at run time: the work cannot be folded
@@ -93,7 +59,6 @@ __attribute__((noinline)) void playOnce() {
 }
 
 const int REPS_LOG2 = 10;  // 1024 repetitions: dividing by them is a shift
-const uint32_t INSTRUCTIONS_PER_TICK = 25;
 
 uint32_t ticks(void (*work)()) {
   const uint32_t c0 = ccount();
