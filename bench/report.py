@@ -1,12 +1,22 @@
 #!/usr/bin/env python3
-"""Runs every stage's benchmark and prints one table per benchmark.
+"""Runs every stage's and every search step's benchmark and prints their tables.
 
     bench/report.py [--build build] [--repetitions 5] [--min-time 0.1] [--json out.json]
-                    [--stages s01,s05] [--from-json saved.json]
+                    [--stages s01,s05] [--steps e01,e06] [--only stages|steps]
+                    [--step-repetitions 3] [--ffo 40-59] [--from-json saved.json]
 
 For each stage: its technique, the median time per item over the repetitions (with the
-min and max), and the speed-up against s01 and against the previous stage. The raw
-Google Benchmark JSON of every stage is kept in --json for the docs to regenerate from.
+min and max), and the speed-up against s01 and against the previous stage.
+
+For each search step (bench/search_bench.cpp): "what each stage buys", the CPU time per
+run of the step's workload and its nodes/s on every stage, against s01; the node counts,
+which must be the same on every stage (the report says so, and exits with 1 if they are
+not); the nodes step by step on the workloads two steps share; the step's variants
+against its default; and the FFO positions solved one by one (--ffo passes a list to the
+steps' benchmarks: `--steps e06 --ffo 40-59` is the long run).
+
+The raw Google Benchmark JSON of every stage and step is kept in --json for the docs to
+regenerate from.
 """
 import argparse
 import glob
@@ -47,9 +57,9 @@ def machine():
     return f"{cpu}, {os.cpu_count()} cores, {platform.system()} {platform.release()}"
 
 
-def run_stage(exe, repetitions, min_time):
+def run_stage(exe, repetitions, min_time, extra=()):
     cmd = [exe, "--benchmark_format=json", f"--benchmark_repetitions={repetitions}",
-           f"--benchmark_min_time={min_time}"]
+           f"--benchmark_min_time={min_time}", *extra]
     out = subprocess.run(cmd, check=True, capture_output=True, text=True).stdout
     return json.loads(out)
 
@@ -78,6 +88,147 @@ def counters(raw):
     return out
 
 
+# A search benchmark's name: [Variant/<variant>/]<workload>/<stage>, the workload one of
+# Midgame/d<depth>, Endgame/e<empties>, FFO/<n> or FFO/<a>-<b> (bench/search_harness.h).
+STEP_NAME = re.compile(r"^(?:Variant/(?P<variant>[^/]+)/)?(?P<workload>(?:Midgame|Endgame|FFO)/[^/]+)/(?P<stage>s\d\d_\w+)$")
+TO_MS = {"ns": 1e-6, "us": 1e-3, "ms": 1.0, "s": 1e3}
+
+
+def summarise_step(raw):
+    """{benchmark name: {"variant", "workload", "stage", "ms": (median, min, max) CPU ms per run,
+    "rate": (median, min, max) nodes/s, "nodes": nodes per run, "runs": repetitions}} with the
+    node count of every repetition (they must agree) in "nodes_seen"."""
+    runs = {}
+    for b in raw["benchmarks"]:
+        if b.get("run_type") != "iteration" or b.get("error_occurred"):
+            continue
+        name = re.sub(r"/(iterations|repeats):\d+", "", b.get("run_name", b["name"]))
+        m = STEP_NAME.match(name)
+        if not m:
+            continue
+        r = runs.setdefault(name, {"variant": m.group("variant") or "", "workload": m.group("workload"),
+                                   "stage": m.group("stage"), "ms": [], "rate": [], "nodes_seen": []})
+        r["ms"].append(b["cpu_time"] * TO_MS[b.get("time_unit", "ns")])
+        r["rate"].append(b["nodes/s"])
+        r["nodes_seen"].append(int(b["nodes"]))
+    out = {}
+    for name, r in runs.items():
+        out[name] = {k: r[k] for k in ("variant", "workload", "stage")}
+        out[name].update({"ms": (statistics.median(r["ms"]), min(r["ms"]), max(r["ms"])),
+                          "rate": (statistics.median(r["rate"]), min(r["rate"]), max(r["rate"])),
+                          "nodes": r["nodes_seen"][0], "nodes_seen": sorted(set(r["nodes_seen"])),
+                          "runs": len(r["ms"])})
+    return out
+
+
+def node_check(results):
+    """[(variant, workload, {stage: nodes})] for every workload whose node count is not the
+    same on every stage and in every repetition: the steps are deterministic, so any
+    difference is a defect."""
+    groups = {}
+    for r in results.values():
+        groups.setdefault((r["variant"], r["workload"]), {})[r["stage"]] = r["nodes_seen"]
+    return [(v, w, by) for (v, w), by in sorted(groups.items())
+            if len({n for seen in by.values() for n in seen}) > 1]
+
+
+def step_rows(step, variant=""):
+    """The step's workloads run on more than one stage (its own rung), in order, with their
+    results by stage: [(workload, {stage: result})]."""
+    by = {}
+    for r in step["results"].values():
+        if r["variant"] == variant:
+            by.setdefault(r["workload"], {})[r["stage"]] = r
+    return [(w, st) for w, st in sorted(by.items(), key=lambda kv: workload_order(kv[0])) if len(st) > 1]
+
+
+def workload_order(w):
+    kind, arg = w.split("/", 1)
+    return (["Midgame", "Endgame", "FFO"].index(kind), int(re.match(r"\d+", arg.lstrip("de")).group()))
+
+
+def mega(rate):
+    return f"{rate / 1e6:.2f}M"
+
+
+def print_steps(report):
+    steps = report.get("steps", [])
+    if not steps:
+        return
+    print(f"\nSearch steps: CPU ms per run of the workload, median of {report.get('step_repetitions', '?')} "
+          "repetitions (min-max), nodes per second, and the speed against s01 (ratio of medians).")
+    for st in steps:
+        print(f"\n{st['step']} ({st['idea']}): {st['workload']}")
+        rows = step_rows(st)
+        stages = sorted({s for _, by in rows for s in by})
+        head = "| stage          |" + "".join(f" {w + ' ms':>22} | {'nodes/s':>8} | {'vs s01':>6} |" for w, _ in rows)
+        print(head)
+        print("|" + "-" * 16 + "|" + "".join(f"{'-' * 24}|{'-' * 10}|{'-' * 8}|" for _ in rows))
+        for stage in stages:
+            cells = ""
+            for _, by in rows:
+                r, first = by.get(stage), by.get(stages[0])
+                if r:
+                    med, lo, hi = r["ms"]
+                    cells += f" {f'{med:.1f} ({lo:.1f}-{hi:.1f})':>22} | {mega(r['rate'][0]):>8} | {r['rate'][0] / first['rate'][0]:5.2f}x |"
+                else:
+                    cells += f" {'-':>22} | {'-':>8} | {'-':>6} |"
+            print(f"| {stage:<14} |{cells}")
+        for w, by in rows:
+            seen = {n for r in by.values() for n in r["nodes_seen"]}
+            print(f"  nodes, {w}: " + (f"{seen.pop():,} on every stage" if len(seen) == 1 else
+                                        "DIFFER: " + ", ".join(f"{s} {r['nodes_seen']}" for s, r in sorted(by.items()))))
+        table = {id(r) for _, by in rows for r in by.values()}
+        rest = sorted((r for r in st["results"].values() if id(r) not in table),
+                      key=lambda r: (r["variant"], workload_order(r["workload"])))
+        if rest:
+            print(f"  on {st['default_stage']} only (a variant: against the step as it is, on the same work):")
+        for r in rest:
+            base = find_result(st, "", r["workload"], r["stage"]) if r["variant"] else None
+            vs = (f"; time {base['ms'][0] / r['ms'][0]:.2f}x the speed, nodes {r['nodes'] / base['nodes']:.3f}x"
+                  if base else "")
+            name = (f"{r['variant']}: " if r["variant"] else "") + r["workload"]
+            print(f"    {name:<32} {r['ms'][0]:10.1f} ms ({r['ms'][1]:.1f}-{r['ms'][2]:.1f}) "
+                  f"{r['nodes']:>13,} nodes {mega(r['rate'][0]):>8} nodes/s{vs}")
+    shared = step_by_step(report)
+    if shared:
+        print("\nThe same workload, step by step (default stage): nodes, CPU ms per run")
+        for w, per in shared:
+            print(f"  {w:<14} " + " | ".join(f"{s[:3]} {r['nodes']:,} nodes {r['ms'][0]:.1f} ms" for s, r in per))
+    for st in steps:
+        ffo = ffo_rows(st)
+        if ffo:
+            print(f"\nFFO positions solved one by one by {st['step']} on {st['default_stage']}:")
+            print("| # | nodes | CPU s | nodes/s |")
+            print("|---|---|---|---|")
+            for n, r in ffo:
+                print(f"| {n} | {r['nodes']:,} | {r['ms'][0] / 1e3:.2f} | {mega(r['rate'][0])} |")
+            tn, tms = sum(r["nodes"] for _, r in ffo), sum(r["ms"][0] for _, r in ffo)
+            print(f"| total | {tn:,} | {tms / 1e3:.2f} | {mega(tn / tms * 1e3)} |")
+
+
+def find_result(step, variant, workload, stage):
+    return next((r for r in step["results"].values()
+                 if (r["variant"], r["workload"], r["stage"]) == (variant, workload, stage)), None)
+
+
+def step_by_step(report):
+    """[(workload, [(step, result)])]: each workload that two or more steps ran on the
+    default stage (the step's own rung and its predecessor's), without variants."""
+    per = {}
+    for st in report.get("steps", []):
+        for r in st["results"].values():
+            if not r["variant"] and r["stage"] == st["default_stage"]:
+                per.setdefault(r["workload"], []).append((st["step"], r))
+    return [(w, p) for w, p in sorted(per.items(), key=lambda kv: workload_order(kv[0])) if len(p) > 1]
+
+
+def ffo_rows(step):
+    """[(number, result)] of the FFO positions the step solved one by one."""
+    return sorted(((int(r["workload"].split("/")[1]), r) for r in step["results"].values()
+                   if not r["variant"] and re.fullmatch(r"FFO/\d+", r["workload"])), key=lambda x: x[0])
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--build", default="build", help="CMake build folder (default: build)")
@@ -85,6 +236,11 @@ def main():
     ap.add_argument("--min-time", type=float, default=0.1, help="seconds per repetition")
     ap.add_argument("--json", help="write every stage's raw results and the summary here")
     ap.add_argument("--stages", help="comma-separated stage ids or prefixes (default: all)")
+    ap.add_argument("--steps", help="comma-separated step ids or prefixes (default: all)")
+    ap.add_argument("--only", choices=["stages", "steps"], help="run only the stages (and sidebars) or only the steps")
+    ap.add_argument("--step-repetitions", type=int, default=3,
+                    help="repetitions of the search benchmarks (default 3; each run is 10-800 ms)")
+    ap.add_argument("--ffo", help="FFO positions the steps solve one by one (bench --ffo=LIST), e.g. 40-59")
     ap.add_argument("--from-json", help="print the table from a file written by --json, running nothing")
     args = ap.parse_args()
 
@@ -92,36 +248,57 @@ def main():
         with open(args.from_json) as f:
             report = json.load(f)
     else:
-        exes = sorted(glob.glob(os.path.join(args.build, "bench_s[0-9][0-9]_*")))
-        if args.stages:
-            wanted = args.stages.split(",")
-            exes = [e for e in exes if any(os.path.basename(e)[6:].startswith(w) for w in wanted)]
-        if not exes:
-            sys.exit(f"report.py: no bench_sNN_* executables in {args.build}/ (build first: ./lab build)")
-        report = {"machine": machine(), "repetitions": args.repetitions, "stages": []}
-        for exe in exes:
-            print(f"running {os.path.basename(exe)} ...", file=sys.stderr, flush=True)
-            raw = run_stage(exe, args.repetitions, args.min_time)
-            ctx = raw["context"]
-            report["stages"].append({"stage": ctx["stage"], "technique": ctx["technique"],
-                                     "summary": summarise(raw), "raw": raw})
-        # The sidebars' own benchmarks (their pages show them; no speed-up table).
-        report["sidebars"] = {}
-        for exe in sorted(glob.glob(os.path.join(args.build, "bench_*"))):
-            folder = os.path.basename(exe)[6:]
-            if re.match(r"s\d\d_", folder) or not os.path.isdir(os.path.join(ROOT, "stages", folder)):
-                continue
-            if args.stages and not any(folder.startswith(w) for w in args.stages.split(",")):
-                continue
-            print(f"running {os.path.basename(exe)} ...", file=sys.stderr, flush=True)
-            raw = run_stage(exe, args.repetitions, args.min_time)
-            report["sidebars"][folder] = {"summary": summarise(raw), "counters": counters(raw)}
+        def wanted(folder, filt):
+            return not filt or any(folder.startswith(w) for w in filt.split(","))
+
+        report = {"machine": machine(), "repetitions": args.repetitions, "stages": [], "sidebars": {},
+                  "step_repetitions": args.step_repetitions, "steps": []}
+        ran = 0
+        # --stages alone runs only stages (and sidebars), --steps alone only steps.
+        run_stages = args.only != "steps" and not (args.steps and not args.stages)
+        run_steps = args.only != "stages" and not (args.stages and not args.steps)
+        if run_stages:
+            for exe in sorted(glob.glob(os.path.join(args.build, "bench_s[0-9][0-9]_*"))):
+                if not wanted(os.path.basename(exe)[6:], args.stages):
+                    continue
+                print(f"running {os.path.basename(exe)} ...", file=sys.stderr, flush=True)
+                raw = run_stage(exe, args.repetitions, args.min_time)
+                ctx = raw["context"]
+                report["stages"].append({"stage": ctx["stage"], "technique": ctx["technique"],
+                                         "summary": summarise(raw), "raw": raw})
+                ran += 1
+            # The sidebars' own benchmarks (their pages show them; no speed-up table).
+            for exe in sorted(glob.glob(os.path.join(args.build, "bench_*"))):
+                folder = os.path.basename(exe)[6:]
+                if re.match(r"[se]\d\d_", folder) or not os.path.isdir(os.path.join(ROOT, "stages", folder)):
+                    continue
+                if not wanted(folder, args.stages):
+                    continue
+                print(f"running {os.path.basename(exe)} ...", file=sys.stderr, flush=True)
+                raw = run_stage(exe, args.repetitions, args.min_time)
+                report["sidebars"][folder] = {"summary": summarise(raw), "counters": counters(raw)}
+                ran += 1
+        if run_steps:
+            for exe in sorted(glob.glob(os.path.join(args.build, "bench_e[0-9][0-9]_*"))):
+                if not wanted(os.path.basename(exe)[6:], args.steps):
+                    continue
+                print(f"running {os.path.basename(exe)} ...", file=sys.stderr, flush=True)
+                extra = [f"--ffo={args.ffo}"] if args.ffo else []
+                raw = run_stage(exe, args.step_repetitions, args.min_time, extra)
+                ctx = raw["context"]
+                report["steps"].append({"step": ctx["step"], "number": int(ctx["step_number"]), "idea": ctx["idea"],
+                                        "workload": ctx["workload"], "default_stage": ctx["default_stage"],
+                                        "results": summarise_step(raw), "raw": raw})
+                ran += 1
+        if not ran:
+            sys.exit(f"report.py: no bench_sNN_* or bench_eNN_* executables to run in {args.build}/ "
+                     "(build first: ./lab build)")
         if args.json:
             with open(args.json, "w") as f:
                 json.dump(report, f, indent=1)
 
     stages = report["stages"]
-    print(f"Machine: {report['machine']}; median of {report['repetitions']} repetitions (min-max).")
+    print(f"Machine: {report['machine']}" + (f"; median of {report['repetitions']} repetitions (min-max)." if stages else ""))
     others = sorted({k for s in stages for k in s["summary"]} - set(MAIN))
     families = [f for f in MAIN if any(f in s["summary"] for s in stages)] + others
     for family in families:
@@ -144,6 +321,14 @@ def main():
         for name, (med, lo, hi) in sb["summary"].items():
             extra = " ".join(f"{k}={v:g}" for k, v in sb["counters"].get(name, {}).items())
             print(f"  {name:<28} {med:10.1f}  {lo:8.1f}-{hi:<8.1f} {extra}")
+
+    print_steps(report)
+    bad = [(st["step"], v, w, by) for st in report.get("steps", []) for v, w, by in node_check(st["results"])]
+    for step, v, w, by in bad:
+        print(f"report.py: {step}: the node counts of {(v + ' ') if v else ''}{w} differ between stages or runs: "
+              + ", ".join(f"{s} {n}" for s, n in sorted(by.items())), file=sys.stderr)
+    if bad:
+        sys.exit(1)
 
 
 if __name__ == "__main__":

@@ -1,16 +1,15 @@
 #include "cli.h"
 
 #include <algorithm>
-#include <charconv>
 #include <chrono>
 #include <cstdio>
 #include <iomanip>
 #include <map>
-#include <optional>
 #include <ostream>
 #include <sstream>
 
 #include "cli_args.h"
+#include "engine.h"
 #include "golden.h"
 #include "position.h"
 #include "random_positions.h"
@@ -36,9 +35,23 @@ const char kUsage[] =
     "  go --method M [--at ROW,COL] FILE      Go capture sidebar: captured stones of a 9x9 board as 9\n"
     "  gray [--black P] [--white P] [--auto] [--seed N]\n"
     "                                         play the gray-stone variant (P human, random or greedy)\n"
+    "  solve [--stage S] [--engine E] POSITION\n"
+    "                                         the exact result for the side to move: one line\n"
+    "                                         score N best M pv M ... nodes N time T s nps N stage S engine E\n"
+    "  solve [--stage S] [--engine E] --ffo RANGE\n"
+    "                                         FFO test positions (e.g. 1-19 or 1,3,40-44) against the\n"
+    "                                         published results; exit 1 if any is wrong\n"
+    "  search --depth D [--stage S] [--engine E] POSITION\n"
+    "                                         D plies ahead: the same line, the score in discs\n"
+    "                                         (an evaluation: leaf eval, or leaf end when the line ends the game)\n"
+    "  play [--level L] [--color black|white] [--stage S] [--engine E] [POSITION]\n"
+    "                                         a game against the engine in the terminal (L 1..6, default 3)\n"
+    "  gtp [--level L] [--stage S] [--engine E]\n"
+    "                                         the engine over GTP on stdin/stdout (referees, GUIs)\n"
     "  stages                                 list the stages\n"
     "  help                                   this text\n"
-    "S is a number (5), an id (s05) or a short name (cell91).\n"
+    "S is a number (5), an id (s05) or a short name (cell91); where optional, default the last one.\n"
+    "E is a search step: a number (1), an id (e01) or a short name (minimax); default the last one.\n"
     "POSITION is 64 characters a1..h8 (X black, O white, - empty), a space, X or O.\n";
 
 std::string stageList() {
@@ -55,42 +68,12 @@ const StageEntry& stageOption(const CliArgs& a, const std::string& command) {
   return *s;
 }
 
-Position positionArg(const CliArgs& a, std::string_view fallback) {
-  try {
-    return parsePosition(a.positional.empty() ? fallback : std::string_view(a.positional[0]));
-  } catch (const ParseError& e) {
-    throw UsageError{e.what()};
-  }
-}
-
-// A whole-number option in lo..hi; `fallback` when it is absent (none: it is required).
-int wholeNumberOption(const CliArgs& a, const std::string& command, const std::string& name, int lo, int hi,
-                      std::optional<int> fallback = std::nullopt) {
-  const auto it = a.options.find(name);
-  if (it == a.options.end()) {
-    if (fallback) return *fallback;
-    throw UsageError{command + ": " + name + " is required"};
-  }
-  const std::string& v = it->second;
-  int n = 0;
-  const auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), n);
-  if (v.empty() || ec == std::errc::invalid_argument || end != v.data() + v.size())
-    throw UsageError{command + ": " + name + " must be a whole number, got " + quoteInput(v)};
-  const bool outOfRange = ec == std::errc::result_out_of_range;  // n was left unset
-  if (outOfRange ? v[0] == '-' : n < lo)
-    throw UsageError{command + ": " + name + (lo == 0 ? " must not be negative" : " must be at least " + std::to_string(lo)) +
-                     ", got " + quoteInput(v)};
-  if (outOfRange || n > hi)
-    throw UsageError{command + ": " + name + " " + quoteInput(v) + " is too large (at most " + std::to_string(hi) + ")"};
-  return n;
-}
-
 int depthOption(const CliArgs& a, const std::string& command) { return wholeNumberOption(a, command, "--depth", 0, kMaxDepth); }
 
 int cmdFlips(const std::vector<std::string>& args, std::ostream& out) {
   const CliArgs a = parseCliArgs(args, 1, {"--stage"}, {}, 1, "flips");
   const StageEntry& s = stageOption(a, "flips");
-  out << s.grid(positionArg(a, golden::position));
+  out << s.grid(positionArgument(a, golden::position, "flips"));
   return 0;
 }
 
@@ -105,7 +88,7 @@ int cmdPerft(const std::vector<std::string>& args, std::ostream& out) {
   const StageEntry& s = stageOption(a, "perft");
   const int depth = depthOption(a, "perft");
   const int threads = wholeNumberOption(a, "perft", "--threads", 1, kMaxThreads, 1);
-  const Position p = positionArg(a, formatPosition(startPosition()));
+  const Position p = positionArgument(a, formatPosition(startPosition()), "perft");
   const auto t0 = std::chrono::steady_clock::now();
   const uint64_t n = s.perftThreads(p, depth, a.options.count("--bulk") > 0, threads);
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
@@ -140,7 +123,7 @@ int cmdStages(const std::vector<std::string>& args, std::ostream& out) {
 }
 
 // Runs every stage on the golden position, checks they all print the article's grid,
-// and times a flip scan and perft(8) per stage.
+// and times a flip scan and perft(8) per stage; then an exact solve on three stages.
 int cmdTour(const std::vector<std::string>& args, std::ostream& out) {
   const CliArgs a = parseCliArgs(args, 1, {}, {"--quick"}, 0, "tour");
   const bool quick = a.options.count("--quick") > 0;
@@ -188,12 +171,10 @@ int cmdTour(const std::vector<std::string>& args, std::ostream& out) {
       << " positions from seeded random games (the benchmarks' workload); perft(" << perftDepth << ") = " << perftCount
       << " from the start, best of " << (quick ? 1 : 3) << ".\n"
       << "These are quick in-process timings; `bench/report.py` gives the Google Benchmark table.\n";
-  if (!allAgree) {
-    out << "Some stages DIFFER from the article's grid.\n";
-    return 1;
-  }
-  out << "All " << rows.size() << " stages print the article's grid.\n";
-  return 0;
+  if (allAgree) out << "All " << rows.size() << " stages print the article's grid.\n";
+  else out << "Some stages DIFFER from the article's grid.\n";
+  const int search = tourSearch(quick, out);  // last: the search on three stages
+  return allAgree && search == 0 ? 0 : 1;
 }
 
 }  // namespace
@@ -204,16 +185,20 @@ int runCli(const std::vector<std::string>& args, std::ostream& out, std::ostream
     const std::string& cmd = args[0];
     if (cmd == "help" || cmd == "--help" || cmd == "-h") {
       if (args.size() > 1) throw UsageError{"help: unexpected argument " + quoteInput(args[1])};
-      out << kUsage;
+      out << kUsage << searchLimitsText();
       return 0;
     }
     if (cmd == "flips") return cmdFlips(args, out);
     if (cmd == "perft") return cmdPerft(args, out);
     if (cmd == "tour") return cmdTour(args, out);
+    if (cmd == "solve") return runSolve(args, out);
+    if (cmd == "search") return runSearch(args, out);
     if (cmd == "stages") return cmdStages(args, out);
     if (cmd == "go") return runGo(args, out, err);
     if (cmd == "gray") return runGray(args, out, err);
-    throw UsageError{"unknown command " + quoteInput(cmd) + " (commands: tour, flips, perft, go, gray, stages, help)"};
+    if (cmd == "play") return runPlay(args, out, err);
+    if (cmd == "gtp") return runGtp(args, out, err);
+    throw UsageError{"unknown command " + quoteInput(cmd) + " (commands: tour, flips, perft, solve, search, go, gray, play, gtp, stages, help)"};
   } catch (const UsageError& e) {
     err << "reversi-lab: " << e.message << "\n";
     return kUsageError;

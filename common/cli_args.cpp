@@ -1,6 +1,6 @@
 #include "cli_args.h"
 
-#include "position.h"  // quoteInput: echoed input stays one printable line
+#include <charconv>
 
 namespace reversi {
 
@@ -42,6 +42,35 @@ CliArgs parseCliArgs(const std::vector<std::string>& args, size_t from,
     }
   }
   return a;
+}
+
+Position positionArgument(const CliArgs& a, std::string_view fallback, const std::string& command) {
+  try {
+    return parsePosition(a.positional.empty() ? fallback : std::string_view(a.positional[0]));
+  } catch (const ParseError& e) {
+    throw UsageError{command + ": " + e.what()};
+  }
+}
+
+int wholeNumberOption(const CliArgs& a, const std::string& command, const std::string& name, int lo, int hi,
+                      std::optional<int> fallback) {
+  const auto it = a.options.find(name);
+  if (it == a.options.end()) {
+    if (fallback) return *fallback;
+    throw UsageError{command + ": " + name + " is required"};
+  }
+  const std::string& v = it->second;
+  int n = 0;
+  const auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), n);
+  if (v.empty() || ec == std::errc::invalid_argument || end != v.data() + v.size())
+    throw UsageError{command + ": " + name + " must be a whole number, got " + quoteInput(v)};
+  const bool outOfRange = ec == std::errc::result_out_of_range;  // n was left unset
+  if (outOfRange ? v[0] == '-' : n < lo)
+    throw UsageError{command + ": " + name + (lo == 0 ? " must not be negative" : " must be at least " + std::to_string(lo)) +
+                     ", got " + quoteInput(v)};
+  if (outOfRange || n > hi)
+    throw UsageError{command + ": " + name + " " + quoteInput(v) + " is too large (at most " + std::to_string(hi) + ")"};
+  return n;
 }
 
 }  // namespace reversi

@@ -3,8 +3,12 @@
 #pragma once
 #include <cstddef>
 #include <map>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
+
+#include "position.h"
 
 namespace reversi {
 
@@ -25,5 +29,14 @@ struct CliArgs {
 /// `command` and what is wrong: unknown option, missing value, given twice, extra argument.
 CliArgs parseCliArgs(const std::vector<std::string>& args, size_t from, const std::vector<std::string>& valued,
                      const std::vector<std::string>& flags, size_t maxPositional, const std::string& command);
+
+/// The position in the first positional argument, or `fallback` when there is none.
+/// Throws UsageError "<command>: position ..." saying what is wrong with it.
+Position positionArgument(const CliArgs& a, std::string_view fallback, const std::string& command);
+
+/// The whole-number option `name` (decimal digits only) in lo..hi; `fallback` when it is
+/// absent (without one it is required). Throws UsageError: not a number, out of range.
+int wholeNumberOption(const CliArgs& a, const std::string& command, const std::string& name, int lo, int hi,
+                      std::optional<int> fallback = std::nullopt);
 
 }  // namespace reversi

@@ -48,9 +48,12 @@ template <SearchStep T, Stage S>
 SearchOutcome runStep(const Position& p, int depth, uint32_t tableSlots = kTableSlots) {
   using Searcher = typename T::template Search<S>;
   auto searcher = std::make_unique<Searcher>();
-  std::vector<typename SlotOf<Searcher>::type> slots;
   if constexpr (requires { typename Searcher::Slot; }) {
-    slots.resize(tableSlots);
+    // One pool per thread and slot type, kept between searches: allocating tens of MB
+    // for every move of a game costs more than a shallow search. The step empties the
+    // table at the start of every search, so nothing carries over.
+    static thread_local std::vector<typename Searcher::Slot> slots;
+    if (slots.size() != tableSlots) slots.assign(tableSlots, typename Searcher::Slot{});
     searcher->useTable(slots.data(), uint32_t(slots.size()));
   }
   const typename S::Board b = load<S>(p);

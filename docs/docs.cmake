@@ -1,21 +1,24 @@
 # The documentation site (target `docs`) and the numbers in the pages (`update-docs`).
 # Included at the end of CMakeLists.txt, after every stage has been added.
 
-# Stage folders in reading order: the numbered stages, then the sidebars.
+# Stage folders in reading order: the numbered stages, the search steps, then the sidebars.
 file(GLOB lab_numbered RELATIVE "${CMAKE_SOURCE_DIR}/stages" "${CMAKE_SOURCE_DIR}/stages/s[0-9][0-9]_*/README.md")
+file(GLOB lab_steps RELATIVE "${CMAKE_SOURCE_DIR}/stages" "${CMAKE_SOURCE_DIR}/stages/e[0-9][0-9]_*/README.md")
 file(GLOB lab_all RELATIVE "${CMAKE_SOURCE_DIR}/stages" "${CMAKE_SOURCE_DIR}/stages/*/README.md")
 list(TRANSFORM lab_numbered REPLACE "/README.md$" "")
+list(TRANSFORM lab_steps REPLACE "/README.md$" "")
 list(TRANSFORM lab_all REPLACE "/README.md$" "")
 list(SORT lab_numbered)
+list(SORT lab_steps)
 list(SORT lab_all)
 set(lab_sidebars ${lab_all})
-list(REMOVE_ITEM lab_sidebars ${lab_numbered})
-set(LAB_PAGE_FOLDERS ${lab_numbered} ${lab_sidebars})
+list(REMOVE_ITEM lab_sidebars ${lab_numbered} ${lab_steps})
+set(LAB_PAGE_FOLDERS ${lab_numbered} ${lab_steps} ${lab_sidebars})
 
 find_package(Doxygen)
 if(DOXYGEN_FOUND)
   set(doc_inputs "${CMAKE_SOURCE_DIR}/docs/overview.md" "${CMAKE_SOURCE_DIR}/README.md"
-                 "${CMAKE_SOURCE_DIR}/docs/stage-template.md")
+                 "${CMAKE_SOURCE_DIR}/docs/stage-template.md" "${CMAKE_SOURCE_DIR}/docs/step-template.md")
   foreach(folder IN LISTS LAB_PAGE_FOLDERS)
     set(dir "${CMAKE_SOURCE_DIR}/stages/${folder}")
     file(GLOB headers "${dir}/*.h")
@@ -43,8 +46,9 @@ else()
                     COMMAND ${CMAKE_COMMAND} -E false)
 endif()
 
-# update-docs: run every stage's benchmark, then rewrite the numbers between the markers
-# in the stage pages, docs/overview.md and README.md, and redraw docs/progression.svg.
+# update-docs: run every stage's and every search step's benchmark, then rewrite the
+# numbers between the markers in the stage and step pages, docs/overview.md and README.md,
+# and redraw docs/progression.svg and docs/search.svg.
 add_custom_target(update-docs
   COMMAND Python3::Interpreter "${CMAKE_SOURCE_DIR}/bench/report.py" --build "${CMAKE_BINARY_DIR}"
           --json "${CMAKE_BINARY_DIR}/bench-report.json"
@@ -53,11 +57,26 @@ add_custom_target(update-docs
   WORKING_DIRECTORY "${CMAKE_SOURCE_DIR}"
   USES_TERMINAL
   COMMENT "Measuring every stage and rewriting the numbers in the docs")
-foreach(folder IN LISTS lab_numbered)
+foreach(folder IN LISTS lab_numbered lab_steps)
   if(TARGET bench_${folder})
     add_dependencies(update-docs bench_${folder})
   endif()
 endforeach()
+
+# ffo-long: the last search step solves FFO #40-#59 one by one (hours, not part of
+# update-docs); the table is printed and kept in ffo-long.json.
+if(lab_steps)
+  list(GET lab_steps -1 lab_last_step)
+endif()
+if(lab_steps AND TARGET bench_${lab_last_step})
+  string(SUBSTRING "${lab_last_step}" 0 3 lab_last_ns)
+  add_custom_target(ffo-long
+    COMMAND Python3::Interpreter "${CMAKE_SOURCE_DIR}/bench/report.py" --build "${CMAKE_BINARY_DIR}"
+            --steps ${lab_last_ns} --ffo 40-59 --json "${CMAKE_BINARY_DIR}/ffo-long.json"
+    DEPENDS bench_${lab_last_step}
+    USES_TERMINAL
+    COMMENT "Solving FFO #40-#59 with ${lab_last_step} (bench_${lab_last_step} --ffo=40-59)")
+endif()
 
 # The generated diffs and the stage list must match the code (numbers may differ by machine).
 add_test(NAME docs:generated COMMAND Python3::Interpreter "${CMAKE_SOURCE_DIR}/docs/update_docs.py"

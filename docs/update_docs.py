@@ -8,10 +8,14 @@ by hand: every number comes from a benchmark or simulator report.
 Between markers `<!-- NAME:begin -->` and `<!-- NAME:end -->` it writes:
 - stage pages (stages/*/README.md): `numbers` (this stage's table), `diff` (the diff of
   its header from the previous stage's);
-- docs/overview.md: `stages` (the reading order), `numbers` (all stages and the plot),
-  `claims` (the claims ledger, from docs/claims.json);
+- search step pages (stages/eNN_*/README.md): `numbers` (the step on every stage, its
+  node counts, against the previous step, its variants, FFO), `diff` (from the previous
+  step's header);
+- docs/overview.md: `stages` and `steps` (the reading order), `numbers` (all stages and
+  the plot), `search` (the search track's tables and plot), `claims` (the claims
+  ledger, from docs/claims.json);
 - README.md: `numbers` (a compact table).
-It also draws docs/progression.svg (needs python3-matplotlib).
+It also draws docs/progression.svg and docs/search.svg (needs python3-matplotlib).
 """
 import argparse
 import difflib
@@ -19,6 +23,9 @@ import json
 import os
 import re
 import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "bench"))
+import report as bench  # noqa: E402  (bench/report.py: how the search results are read)
 
 FAMILIES = [  # benchmark family, label, unit
     ("FlipScan", "flip scan (countFlips on 64 squares)", "ns/position"),
@@ -32,6 +39,7 @@ UNIT_WORDS = [("Perft", "ns/leaf"), ("FlipScan", "ns/position"), ("LegalMoves", 
 def unit(name):
     return next((u for word, u in UNIT_WORDS if word in name), "ns/item")
 HOW = "`cmake --build build --target update-docs` (Google Benchmark via bench/report.py)"
+FFO_EASY = "FFO/1-19"  # the search benchmark's FFO #1-#19 solved together (bench/search_harness.h)
 
 
 def replace_between(text, name, body, path):
@@ -47,6 +55,10 @@ def has_markers(text, name):
 
 def numbered(folders):
     return [f for f in folders if re.match(r"s\d\d_", f)]
+
+
+def step_folders(folders):
+    return [f for f in folders if re.match(r"e\d\d_", f)]
 
 
 def stage_folders(src):
@@ -161,6 +173,171 @@ def overview_numbers(report, embedded):
     return "\n".join(out) + "\n"
 
 
+def find_step(report, folder):
+    return next((st for st in (report or {}).get("steps", []) if st["step"] == folder), None)
+
+
+def rate(v):
+    return f"{v / 1e6:.2f} M"
+
+
+def workload_label(w):
+    kind, arg = w.split("/", 1)
+    if kind == "Midgame":
+        return f"midgame, depth {arg[1:]}"
+    if kind == "Endgame":
+        return f"endgame, {arg[1:]} empties"
+    return f"FFO #{arg}"
+
+
+def step_numbers(report, folder):
+    st = find_step(report, folder)
+    if not st:
+        return "Not measured yet: run " + HOW + ".\n"
+    rows = bench.step_rows(st)
+    out = [f"Measured on {report['machine']} with {HOW}: CPU time per run of the workload, median of "
+           f"{report.get('step_repetitions', '?')} repetitions (min-max); nodes/s is nodes per run over that "
+           "time, and \"vs s01\" its ratio to s01's.\n",
+           f"The workload: {st['workload']} (bench/search_harness.h).\n"]
+    if rows:
+        out.append("| stage | " + " | ".join(f"{workload_label(w)}: ms per run | nodes/s | vs s01" for w, _ in rows) + " |")
+        out.append("|---|" + "---|---|---|" * len(rows))
+        stages = sorted({s for _, by in rows for s in by})
+        for stage in stages:
+            cells = []
+            for _, by in rows:
+                r, first = by.get(stage), by[stages[0]]
+                cells += ([f"{fmt(r['ms'][0])} ({fmt(r['ms'][1])}-{fmt(r['ms'][2])})", rate(r["rate"][0]),
+                           f"{r['rate'][0] / first['rate'][0]:.2f}x"] if r else ["-"] * 3)
+            out.append(f"| {stage} | " + " | ".join(cells) + " |")
+        out.append("")
+        counts = []
+        for w, by in rows:
+            seen = {n for r in by.values() for n in r["nodes_seen"]}
+            counts.append(f"{workload_label(w)} {seen.pop():,}" if len(seen) == 1 else
+                          f"**{workload_label(w)}: they differ, a defect** (" +
+                          ", ".join(f"{s} {r['nodes_seen']}" for s, r in sorted(by.items())) + ")")
+        out.append("Nodes per run, the same on every stage and in every run (the report checks): "
+                   + "; ".join(counts) + ".\n")
+    prev = previous_step_table(report, st)
+    if prev:
+        out.append(prev)
+    var = variant_tables(st)
+    if var:
+        out.append(var)
+    ffo = ffo_table(st)
+    if ffo:
+        out.append(ffo)
+    return "\n".join(out) + "\n"
+
+
+def previous_step_table(report, st):
+    """The step against the one before it on the work both ran (default stage)."""
+    steps = report.get("steps", [])
+    before = [x for x in steps if x["number"] < st["number"]]
+    if not before:
+        return ""
+    pv = before[-1]
+    lines = []
+    for r in sorted(st["results"].values(), key=lambda r: bench.workload_order(r["workload"])):
+        if r["variant"] or r["stage"] != st["default_stage"]:
+            continue
+        p = bench.find_result(pv, "", r["workload"], r["stage"])
+        if p:
+            lines.append(f"| {workload_label(r['workload'])} | {p['nodes']:,} | {r['nodes']:,} | {r['nodes'] / p['nodes']:.2f}x | "
+                         f"{fmt(p['ms'][0])} | {fmt(r['ms'][0])} | {p['ms'][0] / r['ms'][0]:.2f}x |")
+    if not lines:
+        return ""
+    a, b = pv["step"][:3], st["step"][:3]
+    return "\n".join([f"Against {pv['step']}, on the same work ({st['default_stage']}); the speed is the ratio of the times:\n",
+                      f"| workload | {a} nodes | {b} nodes | nodes, {b} / {a} | {a} ms | {b} ms | speed |",
+                      "|---|---|---|---|---|---|---|"] + lines) + "\n"
+
+
+def variant_tables(st):
+    """The step's variants against the step as it is, on the same work and stage."""
+    lines = []
+    for r in sorted((r for r in st["results"].values() if r["variant"]),
+                    key=lambda r: (r["variant"], bench.workload_order(r["workload"]), r["stage"])):
+        base = bench.find_result(st, "", r["workload"], r["stage"])
+        if not base:
+            continue
+        lines.append(f"| {r['variant']} | {workload_label(r['workload'])} | {r['stage']} | "
+                     f"{fmt(base['ms'][0])} ({fmt(base['ms'][1])}-{fmt(base['ms'][2])}) | "
+                     f"{fmt(r['ms'][0])} ({fmt(r['ms'][1])}-{fmt(r['ms'][2])}) | {base['ms'][0] / r['ms'][0]:.2f}x | "
+                     f"{base['nodes']:,} | {r['nodes']:,} |")
+    if not lines:
+        return ""
+    return "\n".join(["The step's variants, each against the step as it is on the same work (ms per run, median "
+                      "and min-max; the speed is the ratio of the medians):\n",
+                      "| variant | workload | stage | as it is: ms | variant: ms | speed | as it is: nodes | variant: nodes |",
+                      "|---|---|---|---|---|---|---|---|"] + lines) + "\n"
+
+
+def ffo_table(st):
+    rows = bench.ffo_rows(st)
+    if not rows:
+        return ""
+    out = [f"FFO positions solved one by one on {st['default_stage']} (one run each):\n",
+           "| FFO # | nodes | CPU s | nodes/s |", "|---|---|---|---|"]
+    for n, r in rows:
+        out.append(f"| {n} | {r['nodes']:,} | {r['ms'][0] / 1e3:.2f} | {rate(r['rate'][0])} |")
+    tn, tms = sum(r["nodes"] for _, r in rows), sum(r["ms"][0] for _, r in rows)
+    out.append(f"| total | {tn:,} | {tms / 1e3:.2f} | {rate(tn / tms * 1e3)} |")
+    return "\n".join(out) + "\n"
+
+
+def search_numbers(report):
+    """The overview's search section: what each stage buys, step by step, FFO, the plot."""
+    steps = report.get("steps", [])
+    if not steps:
+        return "Not measured yet: run " + HOW + ".\n"
+    out = [f"Measured on {report['machine']} with {HOW}; CPU time, median of "
+           f"{report.get('step_repetitions', '?')} repetitions. Each step runs its own workload on every stage "
+           "(the same positions on every stage, so the same nodes); a cell gives nodes per second and, in "
+           "brackets, the speed against s01.\n"]
+    for kind in ("Midgame", "Endgame"):
+        cols = [(st, w, by) for st in steps for w, by in bench.step_rows(st) if w.startswith(kind)]
+        if not cols:
+            continue
+        stages = sorted({s for _, _, by in cols for s in by})
+        out.append(f"**{kind}** ({'a fixed-depth search' if kind == 'Midgame' else 'an exact solve'} of 8 positions):\n")
+        out.append("| stage | " + " | ".join(f"{st['step']} ({workload_label(w).split(', ')[1]})" for st, w, _ in cols) + " |")
+        out.append("|---|" + "---|" * len(cols))
+        for stage in stages:
+            cells = [f"{rate(by[stage]['rate'][0])} ({by[stage]['rate'][0] / by[stages[0]]['rate'][0]:.2f}x)"
+                     if stage in by else "-" for _, _, by in cols]
+            out.append(f"| {stage} | " + " | ".join(cells) + " |")
+        out.append("")
+    shared = bench.step_by_step(report)
+    if shared:
+        names = [st["step"] for st in steps]
+        out.append(f"**Step by step**: nodes per run of the same work on {steps[-1]['default_stage']} (ms in brackets); "
+                   "a step runs its own workload and the one before it:\n")
+        out.append("| workload | " + " | ".join(names) + " |")
+        out.append("|---|" + "---|" * len(names))
+        for w, per in shared:
+            by = dict(per)
+            out.append(f"| {workload_label(w)} | " + " | ".join(
+                f"{by[n]['nodes']:,} ({fmt(by[n]['ms'][0])})" if n in by else "" for n in names) + " |")
+        out.append("")
+    easy = [(st, bench.find_result(st, "", FFO_EASY, st["default_stage"])) for st in steps]
+    easy = [(st, r) for st, r in easy if r]
+    if easy:
+        out.append(f"**FFO #1-#19** solved together on {steps[-1]['default_stage']}:\n")
+        out.append("| step | nodes | CPU s | nodes/s |")
+        out.append("|---|---|---|---|")
+        for st, r in easy:
+            out.append(f"| {st['step']} | {r['nodes']:,} | {r['ms'][0] / 1e3:.2f} | {rate(r['rate'][0])} |")
+        out.append("")
+    for st in steps:
+        t = ffo_table(st)
+        if t:
+            out.append(f"**{st['step']}**: " + t)
+    out.append("![Nodes per second, stage by stage, one line per step (log scale; median with min-max)](search.svg)\n")
+    return "\n".join(out) + "\n"
+
+
 def readme_numbers(report):
     stages = report["stages"]
     out = [f"Measured on {report['machine']} (`./lab bench` prints the full table; "
@@ -176,32 +353,58 @@ def readme_numbers(report):
 
 
 def claims_ledger(src, report, stage=None):
-    """The claims of docs/claims.json (of one stage, or all), with verdicts computed from
-    the report for timing claims."""
+    """The claims of docs/claims.json (of one stage or step, or all), with verdicts computed
+    from the report for timing claims."""
     claims = json.loads(read(os.path.join(src, "docs", "claims.json")))
     if stage:
-        claims = [c for c in claims if c.get("stage") == stage]
+        claims = [c for c in claims if c.get("stage", c.get("step")) == stage]
         if not claims:
             return "The articles make no claim about this step; the numbers above speak for it.\n"
     summ = {s["stage"][:3]: s["summary"] for s in report["stages"]} if report else {}
     summ.update({k: v["summary"] for k, v in (report or {}).get("sidebars", {}).items()})
+    # A search step's results, "eNN:<benchmark name>": (median, min, max) ms per run.
+    steps = {st["step"][:3]: st["results"] for st in (report or {}).get("steps", [])}
+    summ.update({k: {name: r["ms"] for name, r in res.items()} for k, res in steps.items()})
+
+    def result(key):  # "e05:Endgame/e12/s10_simd" -> that benchmark's result, or None
+        sk, name = key.split(":", 1)
+        return steps.get(sk, {}).get(name)
+
     out = ["| article | claim | verdict | the figure that decides it |", "|---|---|---|---|"]
     for c in claims:
         verdict, figure = c.get("verdict", ""), c.get("figure", "")
+        note = f"; {c['note']}" if c.get("note") else ""
         if "faster" in c:  # a timing claim: "A is faster than B" on one benchmark family
             (sa, fa), (sb, fb) = (x.split(":", 1) for x in (c["faster"], c["than"]))
             a, b = summ.get(sa, {}).get(fa), summ.get(sb, {}).get(fb)
+            per = "ms" if sa[0] == "e" else "ns"  # a step's run of a workload, or a stage's item
             if a and b:
                 ratio = b[0] / a[0]
                 # Decided by the ranges of the repetitions, not by a threshold on the medians:
                 # only when every run of one is faster than every run of the other.
                 verdict = ("holds" if a[2] < b[1] else "does not hold" if a[1] > b[2]
                            else "no measurable difference (the runs overlap)")
-                figure = (f"{sa} {fa}: {fmt(a[0])} ns ({fmt(a[1])}-{fmt(a[2])}); {sb} {fb}: {fmt(b[0])} ns "
+                figure = (f"{sa} {fa}: {fmt(a[0])} {per} ({fmt(a[1])}-{fmt(a[2])}); {sb} {fb}: {fmt(b[0])} {per} "
                           f"({fmt(b[1])}-{fmt(b[2])}); the first runs at "
-                          f"{ratio:.2f}x the speed of the second" + (f"; {c['note']}" if c.get("note") else ""))
+                          f"{ratio:.2f}x the speed of the second" + note)
             else:
                 verdict, figure = "not measured yet", f"needs {c['faster']} and {c['than']} in the report"
+        if "fewer" in c:  # a search claim: "A visits fewer nodes than B" (counts are exact)
+            a, b = result(c["fewer"]), result(c["than"])
+            if a and b:
+                verdict = "holds" if a["nodes"] < b["nodes"] else "does not hold"
+                figure = (f"{c['fewer']}: {a['nodes']:,} nodes; {c['than']}: {b['nodes']:,} nodes "
+                          f"({a['nodes'] / b['nodes']:.2f}x)" + note)
+            else:
+                verdict, figure = "not measured yet", f"needs {c['fewer']} and {c['than']} in the report"
+        if "at_least" in c:  # a speed claim in nodes per second: which of our searches reach it
+            got = [(k, result(k)) for k in c["rates"]]
+            if all(r for _, r in got):
+                ok = [r["rate"][0] >= c["at_least"] for _, r in got]
+                verdict = "holds" if all(ok) else "does not hold" if not any(ok) else "holds for some of our searches"
+                figure = "; ".join(f"{k}: {rate(r['rate'][0])} nodes/s" for k, r in got) + note
+            else:
+                verdict, figure = "not measured yet", "needs " + ", ".join(c["rates"]) + " in the report"
         if "gap" in c:  # "the gap a/b shrinks to c/d": a ratio of ratios
             vals = [summ.get(x.split(":", 1)[0], {}).get(x.split(":", 1)[1]) for x in c["gap"]]
             if all(vals):
@@ -215,7 +418,7 @@ def claims_ledger(src, report, stage=None):
     return "\n".join(out) + "\n"
 
 
-def plot(report, path):
+def pyplot():
     try:
         import matplotlib
     except ImportError:
@@ -224,99 +427,179 @@ def plot(report, path):
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
     plt.rcParams["svg.hashsalt"] = "reversi-lab"
-    stages = report["stages"]
-    xs = list(range(len(stages)))
-    fig, ax = plt.subplots(figsize=(9, 5))
-    for fam, label, per in FAMILIES:
-        pts = [(x, s["summary"][fam]) for x, s in zip(xs, stages) if fam in s["summary"]]
-        if not pts:
-            continue
-        x = [p[0] for p in pts]
-        med = [p[1][0] for p in pts]
-        err = [[m - p[1][1] for m, p in zip(med, pts)], [p[1][2] - m for m, p in zip(med, pts)]]
-        ax.errorbar(x, med, yerr=err, marker="o", capsize=3, label=f"{label} [{unit}]")
+    return matplotlib, plt
+
+
+def stage_axes(ax, labels, ylabel, title):
+    """x: one tick per stage; y: a log scale labelled with plain numbers."""
+    from matplotlib.ticker import LogLocator, NullFormatter, ScalarFormatter
     ax.set_yscale("log")
-    from matplotlib.ticker import LogLocator, ScalarFormatter
     ax.yaxis.set_major_locator(LogLocator(subs=(1.0, 2.0, 5.0)))
     ax.yaxis.set_major_formatter(ScalarFormatter())
-    ax.yaxis.set_minor_formatter(matplotlib.ticker.NullFormatter())
-    ax.set_xticks(xs)
-    ax.set_xticklabels([s["stage"] for s in stages], rotation=30, ha="right")
-    ax.set_ylabel("time per item (ns, log scale)")
-    ax.set_title("reversi-lab: time per item, stage by stage (median, min-max)")
+    ax.yaxis.set_minor_formatter(NullFormatter())
+    ax.set_xticks(list(range(len(labels))))
+    ax.set_xticklabels(labels, rotation=30, ha="right")
+    ax.set_ylabel(ylabel)
+    ax.set_title(title)
     ax.grid(True, which="both", axis="y", alpha=0.3)
-    ax.legend(fontsize=8)
-    fig.text(0.01, 0.01, f"Measured on {report['machine']}; {report['repetitions']} repetitions", fontsize=7)
+
+
+def median_line(ax, points, label, scale=1.0):
+    """points: [(x, (median, min, max))], drawn as the medians with min-max bars."""
+    x = [p[0] for p in points]
+    med = [p[1][0] * scale for p in points]
+    err = [[m - p[1][1] * scale for m, p in zip(med, points)], [p[1][2] * scale - m for m, p in zip(med, points)]]
+    ax.errorbar(x, med, yerr=err, marker="o", capsize=3, label=label)
+
+
+def save(plt, fig, path, report, repetitions):
+    fig.text(0.01, 0.01, f"Measured on {report['machine']}; {repetitions} repetitions", fontsize=7)
     fig.tight_layout(rect=(0, 0.03, 1, 1))
     fig.savefig(path, format="svg", metadata={"Date": None})
     plt.close(fig)
 
 
+def plot(report, path):
+    _, plt = pyplot()
+    stages = report["stages"]
+    fig, ax = plt.subplots(figsize=(9, 5))
+    for fam, label, per in FAMILIES:
+        pts = [(x, s["summary"][fam]) for x, s in enumerate(stages) if fam in s["summary"]]
+        if pts:
+            median_line(ax, pts, f"{label} [{per}]")
+    stage_axes(ax, [s["stage"] for s in stages], "time per item (ns, log scale)",
+               "reversi-lab: time per item, stage by stage (median, min-max)")
+    ax.legend(fontsize=8)
+    save(plt, fig, path, report, report["repetitions"])
+
+
+def plot_search(report, path):
+    """What each stage buys: nodes/s of each step's own workload on every stage."""
+    _, plt = pyplot()
+    steps = report["steps"]
+    stages = sorted({r["stage"] for st in steps for r in st["results"].values()})
+    fig, axes = plt.subplots(1, 2, figsize=(11, 5), sharey=True)
+    for ax, kind in zip(axes, ("Midgame", "Endgame")):
+        for st in steps:
+            for w, by in bench.step_rows(st):
+                if w.startswith(kind):
+                    median_line(ax, [(stages.index(s), r["rate"]) for s, r in sorted(by.items())],
+                                f"{st['step']} ({workload_label(w).split(', ')[1]})", scale=1e-6)
+        stage_axes(ax, stages, "million nodes per second (log scale)" if kind == "Midgame" else "",
+                   f"{'midgame: a fixed-depth search' if kind == 'Midgame' else 'endgame: an exact solve'}")
+        ax.legend(fontsize=7)
+    fig.suptitle("reversi-lab search steps: nodes per second, stage by stage (median, min-max)")
+    save(plt, fig, path, report, report.get("step_repetitions", "?"))
+
+
+def old_rows(text):
+    """The rows of the claims ledgers in `text`, by their article and claim cells."""
+    rows = {}
+    for line in re.findall(r"^\|.*\|$", text, flags=re.M):
+        cells = [c.strip() for c in line.strip("|").split("|")]
+        if len(cells) >= 4:
+            rows[(cells[0], cells[1])] = line
+    return rows
+
+
+def ledger(src, report, page, old_text, partial):
+    """claims_ledger, but on a partial report (only stages, or only steps) a claim it
+    cannot settle keeps the row it had."""
+    body = claims_ledger(src, report, page)
+    if not partial:
+        return body
+    keep = old_rows(old_text)
+    lines = []
+    for line in body.splitlines():
+        cells = [c.strip() for c in line.strip("|").split("|")]
+        if len(cells) >= 4 and cells[2] == "not measured yet" and (cells[0], cells[1]) in keep:
+            line = keep[(cells[0], cells[1])]
+        lines.append(line)
+    return "\n".join(lines) + "\n"
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--source", default=".")
-    ap.add_argument("--bench", help="JSON written by bench/report.py --json")
+    ap.add_argument("--bench", help="JSON written by bench/report.py --json (with only stages, or only "
+                                    "steps, only their parts are rewritten)")
     ap.add_argument("--embedded", help="JSON written by the embedded report (optional; skipped if missing)")
     ap.add_argument("--check", action="store_true", help="only check that the generated diffs are current")
     args = ap.parse_args()
     src = args.source
     folders = stage_folders(src)
-    nums = numbered(folders)
+    nums, steps = numbered(folders), step_folders(folders)
     report = json.loads(read(args.bench)) if args.bench else None
     embedded = json.loads(read(args.embedded)) if args.embedded and os.path.exists(args.embedded) else None
+    has_stages = bool(report and report.get("stages"))
+    has_steps = bool(report and report.get("steps"))
+    partial = bool(report) and not (has_stages and has_steps)
     stale = []
+    generated = ("numbers", "claims", "search")  # may differ by machine: --check ignores them
+
+    def strip(t, path):
+        for m in generated:
+            t = replace_between(t, m, "", path) if has_markers(t, m) else t
+        return t
 
     for folder in folders:
         path = os.path.join(src, "stages", folder, "README.md")
         text = new = read(path)
-        if folder in nums and nums.index(folder) > 0 and has_markers(text, "diff"):
-            # A page may name its base (<!-- diff-base: s05_cell91 -->) or none, when the
-            # stage replaces the representation and a diff would change every line.
+        # The diff from the previous stage (or step). A page may name its base
+        # (<!-- diff-base: s05_cell91 -->) or none, when the stage replaces the
+        # representation and a diff would change every line.
+        chain = nums if folder in nums else steps if folder in steps else []
+        if folder in chain and chain.index(folder) > 0 and has_markers(text, "diff"):
             base = re.search(r"<!-- diff-base: (\S+) -->", text)
-            base = base.group(1) if base else nums[nums.index(folder) - 1]
+            base = base.group(1) if base else chain[chain.index(folder) - 1]
             body = (header_diff(src, base, folder) if base != "none" else
                     "No generated diff: this stage replaces the representation, so every line would change.\n")
             new = replace_between(new, "diff", body, path)
         if has_markers(new, "claims"):
-            new = replace_between(new, "claims", claims_ledger(src, report, folder), path)
-        if report and has_markers(new, "numbers") and folder in nums:
-            new = replace_between(new, "numbers", stage_numbers(report, folder, embedded), path)
-        elif report and has_markers(new, "numbers"):
-            new = replace_between(new, "numbers", sidebar_numbers(report, folder), path)
+            new = replace_between(new, "claims", ledger(src, report, folder, text, partial), path)
+        if has_markers(new, "numbers"):
+            if folder in steps:
+                if has_steps:
+                    new = replace_between(new, "numbers", step_numbers(report, folder), path)
+            elif has_stages:
+                new = replace_between(new, "numbers", stage_numbers(report, folder, embedded) if folder in nums
+                                      else sidebar_numbers(report, folder), path)
         if args.check:
-            def strip(t):
-                for m in ("numbers", "claims"):
-                    t = replace_between(t, m, "", path) if has_markers(t, m) else t
-                return t
-            if strip(new) != strip(text):
+            if strip(new, path) != strip(text, path):
                 stale.append(path)
         elif write_if_changed(path, new):
             print(f"updated {path}")
 
     ov_path = os.path.join(src, "docs", "overview.md")
     ov = read(ov_path)
-    listing = "".join(f"- \\subpage md_stages_{f}_README\n" for f in folders)
+    listing = "".join(f"- \\subpage md_stages_{f}_README\n" for f in folders if f not in steps)
     new = replace_between(ov, "stages", listing, ov_path)
-    new = replace_between(new, "claims", claims_ledger(src, report), ov_path) if has_markers(new, "claims") else new
-    if report:
+    new = replace_between(new, "steps", "".join(f"- \\subpage md_stages_{f}_README\n" for f in steps), ov_path)
+    if has_markers(new, "claims"):
+        new = replace_between(new, "claims", ledger(src, report, None, ov, partial), ov_path)
+    if has_stages:
         new = replace_between(new, "numbers", overview_numbers(report, embedded), ov_path)
+    if has_steps:
+        new = replace_between(new, "search", search_numbers(report), ov_path)
     if args.check:
-        if replace_between(new, "numbers", "", ov_path).split("<!-- claims:begin")[0] != \
-           replace_between(ov, "numbers", "", ov_path).split("<!-- claims:begin")[0]:
+        if strip(new, ov_path) != strip(ov, ov_path):
             stale.append(ov_path)
     elif write_if_changed(ov_path, new):
         print(f"updated {ov_path}")
 
-    if report and not args.check:
+    if has_stages and not args.check:
         rd_path = os.path.join(src, "README.md")
         if write_if_changed(rd_path, replace_between(read(rd_path), "numbers", readme_numbers(report), rd_path)):
             print(f"updated {rd_path}")
         plot(report, os.path.join(src, "docs", "progression.svg"))
         print("drew docs/progression.svg")
+    if has_steps and not args.check:
+        plot_search(report, os.path.join(src, "docs", "search.svg"))
+        print("drew docs/search.svg")
     if stale:
         sys.exit("update_docs: generated parts are stale (run docs/update_docs.py --source .): " + ", ".join(stale))
     if args.check:
-        print(f"{len(folders)} stage pages and the overview: generated diffs and lists are current")
+        print(f"{len(folders)} pages and the overview: generated diffs and lists are current")
 
 
 if __name__ == "__main__":

@@ -1,12 +1,14 @@
 #!/usr/bin/env python3
-"""Checks a stage page against the template (docs/stage-template.md):
+"""Checks a stage page against the template (docs/stage-template.md), or a search
+step's page (stages/eNN_name) against the step template (docs/step-template.md):
 - the sections are there, in order;
 - every ```cpp block is a verbatim excerpt of the stage's header(s), so the key code
   shown to learners cannot drift from the code that runs;
 - every test name quoted in the Pitfalls section is a TEST_CASE in tests/;
-- the generated parts have their markers.
+- the generated parts have their markers (a diff from the previous stage or step, except
+  for the first of each).
 
-    tests/check_page.py stages/s05_cell91 [more stage folders...]
+    tests/check_page.py stages/s05_cell91 [more stage or step folders...]
 """
 import glob
 import os
@@ -15,6 +17,9 @@ import sys
 
 SECTIONS = ["The idea", "Where it comes from", "Board layout", "Key code",
             "What changed from the previous stage", "Pitfalls", "Numbers", "Claims", "Exercises", "Run it"]
+# A search step: the same outline, with a diagram of the search instead of the board.
+STEP_SECTIONS = ["The idea", "Where it comes from", "Diagram", "Key code",
+                 "What changed from the previous step", "Pitfalls", "Numbers", "Claims", "Exercises", "Run it"]
 TESTS_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)))
 
 
@@ -41,8 +46,9 @@ def check(folder, known_tests):
     # Sections, in order (headings inside code blocks do not count).
     prose = re.sub(r"^```.*?^```", "", md, flags=re.S | re.M)
     found = re.findall(r"^## (.+?)\s*$", prose, flags=re.M)
+    is_step = re.match(r"e\d\d_", name) is not None
     at = -1
-    for s in SECTIONS:
+    for s in STEP_SECTIONS if is_step else SECTIONS:
         if s not in found:
             problems.append(f"missing section '## {s}'")
         elif found.index(s) < at:
@@ -74,7 +80,8 @@ def check(folder, known_tests):
                 problems.append(f"Pitfalls names \"{q}\", which is no TEST_CASE in tests/")
 
     # Markers for the generated parts.
-    markers = ["numbers", "claims"] + (["diff"] if re.match(r"s\d\d_", name) and not name.startswith("s01") else [])
+    first = name.startswith("s01") or name.startswith("e01")
+    markers = ["numbers", "claims"] + (["diff"] if re.match(r"[se]\d\d_", name) and not first else [])
     for marker in markers:
         if f"<!-- {marker}:begin -->" not in md or f"<!-- {marker}:end -->" not in md:
             problems.append(f"missing the <!-- {marker}:begin --> / <!-- {marker}:end --> markers")
@@ -88,7 +95,7 @@ def main(folders):
         print(p)
     if problems:
         sys.exit(1)
-    print(f"{len(folders)} stage page(s) follow the template; code blocks match the header; pitfalls name real tests")
+    print(f"{len(folders)} page(s) follow their template; code blocks match the header; pitfalls name real tests")
 
 
 if __name__ == "__main__":

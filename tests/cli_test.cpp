@@ -14,27 +14,9 @@ using namespace reversi;
 
 namespace {
 
+using testing::checkRejected;
 using testing::Run;
-
-Run run(const std::vector<std::string>& args) {
-  return testing::runEntry(
-      [](const std::vector<std::string>& a, std::istream&, std::ostream& o, std::ostream& e) { return runCli(a, o, e); },
-      args);
-}
-
-// Bad input: status 2, nothing on stdout, exactly one line on stderr containing `what`.
-void checkRejected(const std::vector<std::string>& args, const std::string& what) {
-  const Run r = run(args);
-  INFO("args: " << [&] { std::string s; for (auto& a : args) s += "[" + a + "] "; return s; }());
-  CHECK(r.status == 2);
-  CHECK(r.out.empty());
-  CHECK(r.err.find(what) != std::string::npos);
-  CHECK(r.err.find('\n') == r.err.size() - 1);
-  CHECK(r.err.rfind("reversi-lab: ", 0) == 0);
-  // Echoed input stays one printable line of bounded length, whatever was typed.
-  CHECK(r.err.size() <= 400);
-  for (char c : r.err.substr(0, r.err.size() - 1)) CHECK((c >= 0x20 && c <= 0x7e));
-}
+using testing::run;
 
 const std::string kStart = formatPosition(startPosition());
 

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Opens the built documentation site in headless Chromium, as a reader would, and
-checks what the browser rendered: the overview has the progression plot and links to
-every stage page in order, and a stage page shows its key code.
+checks what the browser rendered: the overview has the progression plot (and the search
+plot, once there are search steps) and links to every stage and step page in order, and
+a stage page shows its key code.
 
     tests/docs_browser.py build/docs/html stages/   (exit 77 = skipped: no Chromium)
 """
@@ -32,19 +33,22 @@ def main(html, stages):
         return 1
     problems = []
     page = dom(browser, index)
-    # Doxygen embeds an SVG as <object data=...>, other images as <img src=...>.
-    if not re.search(r'<(img[^>]*src|object[^>]*data)="progression\.svg"', page):
-        problems.append("the overview shows no progression plot (progression.svg)")
-    svg = os.path.join(os.path.dirname(index), "progression.svg")
-    if not os.path.exists(svg) or "<svg" not in open(svg, encoding="utf-8").read(4000):
-        problems.append("progression.svg is missing from the site or is not an SVG")
     folders = sorted(d for d in os.listdir(stages) if re.match(r"s\d\d_", d))
-    positions = [page.find(f"md_stages_{f}_README.html") for f in folders]
-    if any(p < 0 for p in positions):
-        problems.append("the overview does not link every stage page: missing " +
-                        ", ".join(f for f, p in zip(folders, positions) if p < 0))
-    elif positions != sorted(positions):
-        problems.append("the overview lists the stages out of order")
+    steps = sorted(d for d in os.listdir(stages) if re.match(r"e\d\d_", d))
+    for plot in ["progression.svg"] + (["search.svg"] if steps else []):
+        # Doxygen embeds an SVG as <object data=...>, other images as <img src=...>.
+        if not re.search(r'<(img[^>]*src|object[^>]*data)="%s"' % re.escape(plot), page):
+            problems.append(f"the overview shows no plot {plot}")
+        svg = os.path.join(os.path.dirname(index), plot)
+        if not os.path.exists(svg) or "<svg" not in open(svg, encoding="utf-8").read(4000):
+            problems.append(f"{plot} is missing from the site or is not an SVG")
+    for kind, names in (("stage", folders), ("step", steps)):
+        positions = [page.find(f"md_stages_{f}_README.html") for f in names]
+        if any(p < 0 for p in positions):
+            problems.append(f"the overview does not link every {kind} page: missing " +
+                            ", ".join(f for f, p in zip(names, positions) if p < 0))
+        elif positions != sorted(positions):
+            problems.append(f"the overview lists the {kind}s out of order")
     if folders:
         stage = dom(browser, os.path.join(os.path.dirname(index), f"md_stages_{folders[-1]}_README.html"))
         if 'class="fragment"' not in stage:
@@ -54,7 +58,8 @@ def main(html, stages):
     for p in problems:
         print("FAIL:", p)
     if not problems:
-        print(f"Chromium rendered the overview (plot and {len(folders)} stage links in order) and {folders[-1]}'s page")
+        print(f"Chromium rendered the overview (plots, {len(folders)} stage and {len(steps)} step links in order) "
+              f"and {folders[-1]}'s page")
     return 1 if problems else 0
 
 

@@ -168,6 +168,7 @@ class Search {
    *        taking the empty squares, times DISC.
    * @param b the position
    * @param me the side whose score it is
+   * @return the final disc difference times DISC
    */
   static int finalScore(const Board& b, uint8_t me) {
     int diff = 0, empty = 0;

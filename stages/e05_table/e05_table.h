@@ -111,7 +111,11 @@ class ChainedTable {
  public:
   ChainedTable() : slots_(0), heads_(0), count_(0), free_(0) {}
 
-  /// Uses slots[0, count) (count >= 2), emptied.
+  /**
+   * @brief Takes a pool of slots and empties it.
+   * @param slots the pool
+   * @param count slots in the pool (at least 2)
+   */
   void init(Slot* slots, uint32_t count) {
     slots_ = slots;
     heads_ = 1;
@@ -119,11 +123,16 @@ class ChainedTable {
     count_ = count;
     clear();
   }
+  /// Empties every slot.
   void clear() {
     for (uint32_t i = 0; i < count_; i++) slots_[i].depth = 0;
     free_ = heads_;
   }
-  /// The slot of `key`, or 0.
+  /**
+   * @brief Looks a position up.
+   * @param key the position's Zobrist key
+   * @return its slot, or 0 if it is not stored
+   */
   Slot* find(uint64_t key) {
     if (!slots_) return 0;
     Slot* s = &slots_[key & (heads_ - 1)];
@@ -134,8 +143,12 @@ class ChainedTable {
       s = &slots_[s->next];
     }
   }
-  /// A slot for `key` (its own if stored, else a new one at the end of its chain), or 0
-  /// when the pool is full.
+  /**
+   * @brief A slot to store a position in.
+   * @param key the position's Zobrist key
+   * @return its own slot if stored, else a new one at the end of its chain; 0 when the
+   *         pool is used up
+   */
   Slot* store(uint64_t key) {
     if (!slots_) return 0;
     Slot* s = &slots_[key & (heads_ - 1)];
@@ -166,16 +179,26 @@ class BucketTable {
  public:
   BucketTable() : slots_(0), buckets_(0) {}
 
-  /// Uses slots[0, count) (count >= BUCKET), emptied.
+  /**
+   * @brief Takes a pool of slots and empties it.
+   * @param slots the pool
+   * @param count slots in the pool (at least BUCKET)
+   */
   void init(Slot* slots, uint32_t count) {
     slots_ = slots;
     buckets_ = 1;
     while (buckets_ * 2 * BUCKET <= count) buckets_ *= 2;  // a power of two
     clear();
   }
+  /// Empties every slot.
   void clear() {
     for (uint32_t i = 0; i < buckets_ * BUCKET; i++) slots_[i].depth = 0;
   }
+  /**
+   * @brief Looks a position up.
+   * @param key the position's Zobrist key
+   * @return its slot, or 0 if it is not stored
+   */
   Slot* find(uint64_t key) {
     if (!slots_) return 0;
     Slot* s = &slots_[(key & (buckets_ - 1)) * BUCKET];
@@ -183,6 +206,12 @@ class BucketTable {
       if (s[i].depth != 0 && s[i].key == key) return &s[i];
     return 0;
   }
+  /**
+   * @brief A slot to store a position in.
+   * @param key the position's Zobrist key
+   * @return its own slot if stored, else the bucket's shallowest (its old content lost);
+   *         0 without a pool
+   */
   Slot* store(uint64_t key) {
     if (!slots_) return 0;
     Slot* s = &slots_[(key & (buckets_ - 1)) * BUCKET];
@@ -292,6 +321,7 @@ class Search {
    *        taking the empty squares, times DISC.
    * @param b the position
    * @param me the side whose score it is
+   * @return the final disc difference times DISC
    */
   static int finalScore(const Board& b, uint8_t me) {
     int diff = 0, empty = 0;

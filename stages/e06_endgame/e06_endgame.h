@@ -107,7 +107,11 @@ const uint8_t SQUARE_ORDER[64] = {
     1,  6,  8,  15, 48, 55, 57, 62,                                  // C-squares
     9,  14, 49, 54};                                                 // X-squares
 
-/// The quadrant (0..3) of each square: bit 0 for the right half, bit 1 for the bottom.
+/**
+ * @brief The quadrant of a square: bit 0 for the right half, bit 1 for the bottom.
+ * @param sq the square, y * 8 + x
+ * @return 0..3
+ */
 inline uint8_t quadrant(uint8_t sq) { return uint8_t(((sq >> 2) & 1) | ((sq >> 4) & 2)); }
 
 /// What the table remembers of one position.
@@ -127,7 +131,11 @@ class ChainedTable {
  public:
   ChainedTable() : slots_(0), heads_(0), count_(0), free_(0) {}
 
-  /// Uses slots[0, count) (count >= 2), emptied.
+  /**
+   * @brief Takes a pool of slots and empties it.
+   * @param slots the pool
+   * @param count slots in the pool (at least 2)
+   */
   void init(Slot* slots, uint32_t count) {
     slots_ = slots;
     heads_ = 1;
@@ -135,11 +143,16 @@ class ChainedTable {
     count_ = count;
     clear();
   }
+  /// Empties every slot.
   void clear() {
     for (uint32_t i = 0; i < count_; i++) slots_[i].depth = 0;
     free_ = heads_;
   }
-  /// The slot of `key`, or 0.
+  /**
+   * @brief Looks a position up.
+   * @param key the position's Zobrist key
+   * @return its slot, or 0 if it is not stored
+   */
   Slot* find(uint64_t key) {
     if (!slots_) return 0;
     Slot* s = &slots_[key & (heads_ - 1)];
@@ -150,8 +163,12 @@ class ChainedTable {
       s = &slots_[s->next];
     }
   }
-  /// A slot for `key` (its own if stored, else a new one at the end of its chain), or 0
-  /// when the pool is full.
+  /**
+   * @brief A slot to store a position in.
+   * @param key the position's Zobrist key
+   * @return its own slot if stored, else a new one at the end of its chain; 0 when the
+   *         pool is used up
+   */
   Slot* store(uint64_t key) {
     if (!slots_) return 0;
     Slot* s = &slots_[key & (heads_ - 1)];
@@ -182,16 +199,26 @@ class BucketTable {
  public:
   BucketTable() : slots_(0), buckets_(0) {}
 
-  /// Uses slots[0, count) (count >= BUCKET), emptied.
+  /**
+   * @brief Takes a pool of slots and empties it.
+   * @param slots the pool
+   * @param count slots in the pool (at least BUCKET)
+   */
   void init(Slot* slots, uint32_t count) {
     slots_ = slots;
     buckets_ = 1;
     while (buckets_ * 2 * BUCKET <= count) buckets_ *= 2;  // a power of two
     clear();
   }
+  /// Empties every slot.
   void clear() {
     for (uint32_t i = 0; i < buckets_ * BUCKET; i++) slots_[i].depth = 0;
   }
+  /**
+   * @brief Looks a position up.
+   * @param key the position's Zobrist key
+   * @return its slot, or 0 if it is not stored
+   */
   Slot* find(uint64_t key) {
     if (!slots_) return 0;
     Slot* s = &slots_[(key & (buckets_ - 1)) * BUCKET];
@@ -199,6 +226,12 @@ class BucketTable {
       if (s[i].depth != 0 && s[i].key == key) return &s[i];
     return 0;
   }
+  /**
+   * @brief A slot to store a position in.
+   * @param key the position's Zobrist key
+   * @return its own slot if stored, else the bucket's shallowest (its old content lost);
+   *         0 without a pool
+   */
   Slot* store(uint64_t key) {
     if (!slots_) return 0;
     Slot* s = &slots_[(key & (buckets_ - 1)) * BUCKET];
@@ -233,14 +266,20 @@ template <class G>
 struct CopyMake {
   typename G::Board board;  ///< The child position.
 
-  /// Plays `me` on square sq; returns the number flipped (0: illegal).
+  /**
+   * @brief Plays a move on a copy of the board.
+   * @param parent the board, left as it is
+   * @param sq the square, y * 8 + x
+   * @param me the side to move
+   * @return the number of discs flipped (0: illegal)
+   */
   int play(typename G::Board& parent, uint8_t sq, uint8_t me) {
     board = parent;
     return G::play(board, sq & 7, sq >> 3, me);
   }
-  /// The board after the move.
+  /// @brief The board after the move: the copy. @return the copy
   typename G::Board& child(typename G::Board&) { return board; }
-  /// Takes the move back: nothing to do, the parent was never touched.
+  /// @brief Takes the move back: nothing to do, the parent was never touched.
   void undo(typename G::Board&, uint8_t, uint8_t) {}
 };
 
@@ -257,7 +296,13 @@ struct UndoMove {
 
   UndoMove() : count(0) {}
 
-  /// Plays `me` on square sq; returns the number flipped (0: illegal, board unchanged).
+  /**
+   * @brief Plays a move on the board itself, remembering what it flips.
+   * @param b the board
+   * @param sq the square, y * 8 + x
+   * @param me the side to move
+   * @return the number of discs flipped (0: illegal, the board unchanged)
+   */
   int play(typename G::Board& b, uint8_t sq, uint8_t me) {
     count = 0;
     const int x = sq & 7, y = sq >> 3;
@@ -271,9 +316,18 @@ struct UndoMove {
       }
     return count ? G::play(b, x, y, me) : 0;
   }
-  /// The board after the move: the same board.
+  /**
+   * @brief The board after the move: the same board.
+   * @param b the board
+   * @return b
+   */
   typename G::Board& child(typename G::Board& b) { return b; }
-  /// Takes the move back: the square empty again, the flipped stones the opponent's.
+  /**
+   * @brief Takes the move back: the square empty again, the flipped discs the opponent's.
+   * @param b the board the move was played on
+   * @param sq the move's square
+   * @param me the side that moved
+   */
   void undo(typename G::Board& b, uint8_t sq, uint8_t me) {
     G::setCell(b, sq & 7, sq >> 3, EMPTY);
     for (int i = 0; i < count; i++) G::setCell(b, flipped[i] & 7, flipped[i] >> 3, 3 - me);
@@ -395,6 +449,7 @@ class Search {
    *        taking the empty squares, times DISC.
    * @param b the position
    * @param me the side whose score it is
+   * @return the final disc difference times DISC
    */
   static int finalScore(const Board& b, uint8_t me) {
     int diff = 0, empty = 0;

@@ -1,0 +1,290 @@
+// `reversi-lab solve` and `reversi-lab search`: a search step (stages/eNN) on a
+// move-generation stage, each result on one line of space-separated tokens that a script
+// can read; `solve --ffo` against the published FFO results; and the tour's finale.
+#include <algorithm>
+#include <charconv>
+#include <cstdio>
+#include <ostream>
+#include <stdexcept>
+
+#include "cli.h"
+#include "cli_args.h"
+#include "engine.h"
+#include "ffo.h"
+#include "registry.h"
+#include "search_registry.h"
+
+namespace reversi {
+namespace {
+
+// Per step (row = step number - 1): the most empty squares solve accepts and the
+// deepest search on a bigger position. Rule: a typical run stays under about half a
+// minute on the fastest stage (s01 takes two or three times longer); one empty square
+// or one ply more costs the early steps 5-10 times more. Measured on random games
+// (tests/search_support.h's endgamePosition, seeds 1000, 1077, 1154; 2-vCPU EPYC):
+//   e01 solve 11 empties 0.45 s, 12: 2.7 s (s01: 6.7 s), 13: ~20 s; search at 40
+//       empties depth 6 1.6 s, 7: 25 s
+//   e02 solve 16 empties 2.0 s, 17: 24 s (at most 64 s); depth 10 7 s, 11: 35 s
+// Later steps: first estimates, to be measured when they land. A step beyond the table
+// gets the last row: every step is stronger than the one before.
+constexpr SearchLimits kLimits[] = {
+    {12, 7},   // e01 minimax
+    {17, 10},  // e02 alpha-beta
+    {20, 12},  // e03 ordering (estimate)
+    {24, 14},  // e04 PVS (estimate)
+    {28, 16},  // e05 table (estimate)
+    {36, 18},  // e06 endgame (estimate)
+};
+
+// The tour's exact solve: FFO position `ffo`, played forward (the first legal move in
+// square order each turn) until `empties` squares are empty; as published when
+// `empties` is the position's own count. Chosen so that each stage takes about a second
+// with the default (last) step; change these two constants when a stronger step lands.
+struct TourSolve {
+  int ffo;
+  int empties;
+};
+constexpr TourSolve kTourSolve{40, 19};      // e06: 6.7 M nodes
+constexpr TourSolve kTourQuickSolve{1, 14};  // as published; e06: 0.09 M nodes
+
+std::string format(const char* fmt, double v) {
+  char buf[48];
+  std::snprintf(buf, sizeof buf, fmt, v);
+  return buf;
+}
+
+// "+18", "-2", "+0": the FFO file's form.
+std::string signedInt(int v) { return (v < 0 ? "" : "+") + std::to_string(v); }
+
+// Nodes per second as a whole number ("-" when the clock saw no time at all).
+std::string nodesPerSecond(uint64_t nodes, double seconds) {
+  return seconds > 0 ? format("%.0f", double(nodes) / seconds) : "-";
+}
+
+// "nodes N time T s nps R": the tail of every result line.
+std::string counts(uint64_t nodes, double seconds) {
+  return "nodes " + std::to_string(nodes) + " time " + format("%.3f", seconds) + " s nps " + nodesPerSecond(nodes, seconds);
+}
+
+std::string moveList(const std::vector<int>& moves, const char* separator) {
+  std::string s;
+  for (int m : moves) s += (s.empty() ? "" : separator) + moveName(m);
+  return s;
+}
+
+std::string engineText(const Engine& e) {
+  return "stage " + std::string(stages().at(e.stage).id) + " engine " + std::string(e.step->id);
+}
+
+// "score S best M pv M M ...": a pv of no moves (the game is over) leaves "pv" alone.
+std::string scoreBestPv(const std::string& score, const SearchOutcome& o) {
+  std::string s = "score " + score + " best " + moveName(o.best) + " pv";
+  for (int m : o.pv) s += " " + moveName(m);
+  return s;
+}
+
+// True when the principal variation, played from p, ends the game: then a depth-limited
+// score is that game's final disc difference, not an evaluation.
+bool pvEndsGame(Position p, const std::vector<int>& pv) {
+  for (int m : pv)
+    if (game::play(p, m) < 0) return false;
+  return game::over(p);
+}
+
+int emptySquares(const Position& p) { return game::discs(p, EMPTY); }
+
+// Refuses what `step` cannot solve in reasonable time.
+void checkSolvable(int empties, const StepEntry& step, const std::string& what, const std::string& command) {
+  const int most = searchLimits(step).solveEmpties;
+  if (empties > most)
+    throw UsageError{command + ": " + what + " has " + std::to_string(empties) + " empty squares; " +
+                     std::string(step.id) + " solves at most " + std::to_string(most) +
+                     " in reasonable time (a later --engine solves more; see reversi-lab help)"};
+}
+
+// "1-19, 40-59": the FFO numbers there are, runs collapsed.
+std::string ffoNumbers() {
+  std::string s;
+  const std::vector<FfoPosition>& all = ffoPositions();
+  for (size_t i = 0; i < all.size();) {
+    size_t j = i;
+    while (j + 1 < all.size() && all[j + 1].number == all[j].number + 1) ++j;
+    s += (s.empty() ? "" : ", ") + std::to_string(all[i].number) +
+         (j > i ? "-" + std::to_string(all[j].number) : std::string());
+    i = j + 1;
+  }
+  return s;
+}
+
+int solvePosition(const CliArgs& a, std::ostream& out) {
+  if (a.positional.empty()) throw UsageError{"solve: a position is required (or --ffo RANGE)"};
+  const Engine e = engineOptions(a, "solve");
+  const Position p = positionArgument(a, "", "solve");
+  checkSolvable(emptySquares(p), *e.step, "the position", "solve");
+  const SearchOutcome o = e.step->run(e.stage, p, -1);
+  out << scoreBestPv(signedInt(o.score), o) << " " << counts(o.nodes, o.seconds) << " " << engineText(e) << "\n";
+  return 0;
+}
+
+// One line per FFO position, then the total; 1 when any score or best move is wrong.
+int solveFfo(const CliArgs& a, std::ostream& out) {
+  if (!a.positional.empty())
+    throw UsageError{"solve: --ffo takes no position, got " + quoteInput(a.positional[0])};
+  const Engine e = engineOptions(a, "solve");
+  std::vector<const FfoPosition*> chosen;
+  for (int n : parseFfoRange(a.options.at("--ffo"), "solve")) {
+    chosen.push_back(findFfo(n));
+    checkSolvable(chosen.back()->empties, *e.step, "FFO #" + std::to_string(n), "solve");  // before any work
+  }
+  uint64_t nodes = 0;
+  double seconds = 0;
+  int correct = 0;
+  for (const FfoPosition* f : chosen) {
+    const SearchOutcome o = e.step->run(e.stage, f->position, -1);
+    const bool ok = o.score == f->score && std::find(f->best.begin(), f->best.end(), o.best) != f->best.end();
+    correct += ok;
+    nodes += o.nodes;
+    seconds += o.seconds;
+    out << "ffo " << f->number << " empties " << f->empties << " score " << signedInt(o.score) << " published-score "
+        << signedInt(f->score) << " best " << moveName(o.best) << " published-best " << moveList(f->best, ",") << " "
+        << counts(o.nodes, o.seconds) << (ok ? " OK" : " WRONG") << "\n"
+        << std::flush;  // a long run shows each result as it comes
+  }
+  out << "total positions " << chosen.size() << " correct " << correct << " " << counts(nodes, seconds) << " "
+      << engineText(e) << "\n";
+  return correct == int(chosen.size()) ? 0 : 1;
+}
+
+}  // namespace
+
+SearchLimits searchLimits(const StepEntry& step) {
+  const int rows = int(sizeof kLimits / sizeof kLimits[0]);
+  return kLimits[std::clamp(step.number, 1, rows) - 1];
+}
+
+std::string searchLimitsText() {
+  std::string s = "Limits (longer would run for minutes to hours): solve at most N empty squares, search at\n"
+                  "most D plies deep (up to " + std::to_string(kMaxSearchDepth) +
+                  " when the position has no more than N empty squares):\n";
+  for (const StepEntry& step : steps()) {
+    const SearchLimits l = searchLimits(step);
+    s += "  " + std::string(step.id) + ": N = " + std::to_string(l.solveEmpties) + ", D = " + std::to_string(l.searchDepth) + "\n";
+  }
+  return s;
+}
+
+std::vector<int> parseFfoRange(std::string_view text, const std::string& command) {
+  const std::string example = " (e.g. 1-19, 40-44, 3 or 1,3,40-44; the positions are " + ffoNumbers() + ")";
+  if (text.empty()) throw UsageError{command + ": --ffo is empty" + example};
+  // A number of the range: decimal digits naming an FFO position.
+  auto number = [&](std::string_view item, std::string_view digits) {
+    int n = 0;
+    const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), n);
+    if (digits.empty() || digits[0] == '-' || ec == std::errc::invalid_argument || end != digits.data() + digits.size())
+      throw UsageError{command + ": --ffo " + quoteInput(item) + " is not a number or a span A-B" + example};
+    if (ec == std::errc::result_out_of_range || !findFfo(n))
+      throw UsageError{command + ": --ffo: there is no FFO position " + quoteInput(digits) + example};
+    return n;
+  };
+  std::vector<int> numbers;
+  for (size_t at = 0;;) {
+    const size_t comma = std::min(text.find(',', at), text.size());
+    const std::string_view item = text.substr(at, comma - at);
+    if (item.empty()) throw UsageError{command + ": --ffo " + quoteInput(text) + " has an empty item" + example};
+    const size_t dash = item.find('-', 1);  // a leading '-' is a sign, refused as not a number
+    const int lo = number(item, item.substr(0, dash));
+    const int hi = dash == std::string_view::npos ? lo : number(item, item.substr(dash + 1));
+    if (hi < lo) throw UsageError{command + ": --ffo " + quoteInput(item) + " runs backwards" + example};
+    for (const FfoPosition& f : ffoPositions()) {
+      if (f.number < lo || f.number > hi) continue;
+      if (std::find(numbers.begin(), numbers.end(), f.number) != numbers.end())
+        throw UsageError{command + ": --ffo names position " + std::to_string(f.number) + " twice"};
+      numbers.push_back(f.number);
+    }
+    if (comma == text.size()) return numbers;
+    at = comma + 1;
+  }
+}
+
+int runSolve(const std::vector<std::string>& args, std::ostream& out) {
+  const CliArgs a = parseCliArgs(args, 1, {"--stage", "--engine", "--ffo"}, {}, 1, "solve");
+  return a.options.count("--ffo") ? solveFfo(a, out) : solvePosition(a, out);
+}
+
+int runSearch(const std::vector<std::string>& args, std::ostream& out) {
+  const CliArgs a = parseCliArgs(args, 1, {"--stage", "--engine", "--depth"}, {}, 1, "search");
+  const int depth = wholeNumberOption(a, "search", "--depth", 1, kMaxSearchDepth);
+  if (a.positional.empty()) throw UsageError{"search: a position is required"};
+  const Engine e = engineOptions(a, "search");
+  const Position p = positionArgument(a, "", "search");
+  const SearchLimits l = searchLimits(*e.step);
+  const int empties = emptySquares(p);
+  if (depth > l.searchDepth && empties > l.solveEmpties)
+    throw UsageError{"search: --depth " + std::to_string(depth) + " is too deep for " + std::string(e.step->id) +
+                     " with " + std::to_string(empties) + " empty squares (at most " + std::to_string(l.searchDepth) +
+                     "; any depth up to " + std::to_string(kMaxSearchDepth) + " with " + std::to_string(l.solveEmpties) +
+                     " or fewer)"};
+  const SearchOutcome o = e.step->run(e.stage, p, depth);
+  out << scoreBestPv(format("%+.2f", o.discs()), o) << " leaf " << (pvEndsGame(p, o.pv) ? "end" : "eval") << " depth "
+      << depth << " " << counts(o.nodes, o.seconds) << " " << engineText(e) << "\n";
+  return 0;
+}
+
+int tourSearch(bool quick, std::ostream& out) {
+  const TourSolve t = quick ? kTourQuickSolve : kTourSolve;
+  const FfoPosition* f = findFfo(t.ffo);
+  if (!f) throw std::logic_error("tour: no FFO position " + std::to_string(t.ffo));
+  Position p = f->position;
+  while (emptySquares(p) > t.empties && !game::over(p)) {
+    const std::vector<int> moves = game::legalMoves(p);
+    game::play(p, moves.empty() ? kPass : moves.front());
+  }
+  if (emptySquares(p) != t.empties) throw std::logic_error("tour: FFO #" + std::to_string(t.ffo) + " ends too soon");
+  const bool published = t.empties == f->empties;
+
+  const StepEntry& step = defaultStep();
+  std::vector<const StageEntry*> chosen;
+  for (const StageEntry* s : {findStage("s01"), findStage("s05"), &defaultStage()})
+    if (s && std::find(chosen.begin(), chosen.end(), s) == chosen.end()) chosen.push_back(s);
+  int width = 7;  // "stage" and two spaces
+  for (const StageEntry* s : chosen) width = std::max(width, int(s->id.size()) + 2);
+
+  out << "\nThe search: FFO #" << f->number
+      << (published ? " (" + std::to_string(t.empties) + " empty squares)"
+                    : " played forward to " + std::to_string(t.empties) + " empty squares (first legal move each turn)")
+      << ", " << colourName(p.toMove) << " to move, solved exactly by " << step.id << " (" << step.idea << "):\n"
+      << formatPosition(p) << "\n\n";
+  char line[160];
+  std::snprintf(line, sizeof line, "%-*s%10s%14s%12s%8s  %s\n", width, "stage", "seconds", "nodes", "M nodes/s", "score", "best");
+  out << line;
+  std::vector<SearchOutcome> results;
+  for (const StageEntry* s : chosen) {
+    results.push_back(step.run(stageIndex(*s), p, -1));
+    const SearchOutcome& o = results.back();
+    std::snprintf(line, sizeof line, "%-*s%10.3f%14llu%12s%8s  %s\n", width, std::string(s->id).c_str(), o.seconds,
+                  static_cast<unsigned long long>(o.nodes),
+                  o.seconds > 0 ? format("%.2f", double(o.nodes) / o.seconds / 1e6).c_str() : "-",
+                  signedInt(o.score).c_str(), moveName(o.best).c_str());
+    out << line;
+  }
+  const SearchOutcome& first = results.front();
+  bool same = true;
+  for (const SearchOutcome& o : results) same = same && o.score == first.score && o.nodes == first.nodes;
+  if (!same) {
+    out << "The stages DISAGREE on the score or the node count: a move generator is wrong.\n";
+    return 1;
+  }
+  if (published && first.score != f->score) {
+    out << "The score " << signedInt(first.score) << " is WRONG: FFO publishes " << signedInt(f->score) << ".\n";
+    return 1;
+  }
+  const SearchOutcome& last = results.back();
+  out << "Score " << signedInt(first.score) << (published ? " (as published)" : "") << " and " << first.nodes
+      << " nodes on all " << results.size() << ": the search visits the same positions whatever the move generator, "
+      << "so " << chosen.back()->id << "'s "
+      << (last.seconds > 0 ? format("%.1f", first.seconds / last.seconds) + "x" : std::string("speed-up"))
+      << " over " << chosen.front()->id << " is all time per node.\n";
+  return 0;
+}
+
+}  // namespace reversi
