@@ -153,6 +153,17 @@ TEST_CASE("a finished game has no move and scores its discs, the winner taking t
   }
 }
 
+TEST_CASE("a position lost by 64 in every line still names its best move") {
+  // Black to move: every line ends with no black disc left. A window of exactly
+  // (-64, 64) would let no move raise alpha, and the solver would name no move.
+  const Position p = parsePosition("OOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOXOOOOOOOOOOOOOOOXX--OOO-X---O- X");
+  REQUIRE(bruteForceScore(p) == -64);
+  const SearchOutcome r = run<Fast>(p, -1);
+  CHECK(r.score == -64);
+  REQUIRE(r.best != kNoMove);
+  CHECK(bruteForceScoreAfter(p, r.best) == -64);
+}
+
 TEST_CASE("a side without a move passes, and the pass counts as a ply") {
   // White to move has no move; black then takes h1 and flips b1..g1: black wins 8-0.
   const Position p = parsePosition("-OOOOOOX-------------------------------------------------------- O");
