@@ -180,15 +180,15 @@ def print_steps(report):
                                         "DIFFER: " + ", ".join(f"{s} {r['nodes_seen']}" for s, r in sorted(by.items()))))
         table = {id(r) for _, by in rows for r in by.values()}
         rest = sorted((r for r in st["results"].values() if id(r) not in table),
-                      key=lambda r: (r["variant"], workload_order(r["workload"])))
+                      key=lambda r: (r["variant"], workload_order(r["workload"]), r["stage"]))
         if rest:
-            print(f"  on {st['default_stage']} only (a variant: against the step as it is, on the same work):")
+            print("  more workloads, and the variants (each against the step as it is, on the same work):")
         for r in rest:
             base = find_result(st, "", r["workload"], r["stage"]) if r["variant"] else None
             vs = (f"; time {base['ms'][0] / r['ms'][0]:.2f}x the speed, nodes {r['nodes'] / base['nodes']:.3f}x"
                   if base else "")
-            name = (f"{r['variant']}: " if r["variant"] else "") + r["workload"]
-            print(f"    {name:<32} {r['ms'][0]:10.1f} ms ({r['ms'][1]:.1f}-{r['ms'][2]:.1f}) "
+            name = (f"{r['variant']}: " if r["variant"] else "") + f"{r['workload']} {r['stage'][:3]}"
+            print(f"    {name:<34} {r['ms'][0]:10.1f} ms ({r['ms'][1]:.1f}-{r['ms'][2]:.1f}) "
                   f"{r['nodes']:>13,} nodes {mega(r['rate'][0]):>8} nodes/s{vs}")
     shared = step_by_step(report)
     if shared:

@@ -52,8 +52,9 @@ inline constexpr size_t kMidgamePositions = 8, kEndgamePositions = 8;
 /// The rung of step `number` (a step past the ladder keeps the last one).
 constexpr Rung rungOf(int number) { return kLadder[std::min(number, kRungs) - 1]; }
 
-/// Slots of the table lent to a step that keeps one (6 MB). Less than the CLI's 2^21
-/// (48 MB): the steps clear their table before each search, which for 2^21 slots takes
+/// Slots of the table lent to a step that keeps one (6 MB), the same for every
+/// workload so that the variants compare. Less than the 2^21 (48 MB) the CLI lends at
+/// most: the steps clear their table before each search, which for 2^21 slots takes
 /// milliseconds, as long as a whole search of some workloads here; 2^18 slots hold what
 /// these workloads store.
 inline constexpr uint32_t kSlots = uint32_t(1) << 18;

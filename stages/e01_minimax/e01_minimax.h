@@ -26,8 +26,7 @@
  * the side to move minus each of the opponent's), corners held, X-squares (b2, g2, b7,
  * g7) and C-squares (the corner's edge neighbours) held next to an empty corner (they
  * give the corner away), and frontier discs (discs next to an empty square give the
- * opponent moves later). Weights below; the C-squares' term was measured against
- * gtp-rhino (the page).
+ * opponent moves later). Weights below.
  *
  * Generic over the move generator: the step is a class template over G, any type with
  * `G::Board` (copyable) and the stage interface as static functions: `G::legalMoves`,

@@ -14,7 +14,8 @@
  * Sorting costs a play and a move generation per move, so it is done only where a
  * subtree is large enough to pay for it: at least ORDER_MIN plies of search left
  * and at least ORDER_MIN empty squares. The search tracks the empty squares for that.
- * The score and the best move stay those of negamax; the node count falls again.
+ * The score stays negamax's (among equally good moves the sorted search may name
+ * another); the node count falls again.
  *
  * The window is fail-soft: a position whose moves all stay at or below alpha returns
  * the best value it saw (an upper bound), one that is cut off the value that caused it

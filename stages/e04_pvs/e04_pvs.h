@@ -116,7 +116,7 @@ class Search {
 
   /// Aspiration window: when > 0, each iteration after the first is searched first
   /// with the window previous score +- aspiration (and again with the full window if
-  /// the score falls outside). Off (0) by default: measured, it does not pay (the page).
+  /// the score falls outside). Off (0) by default: measured on the page, it does not pay.
   int aspiration;
 
   Search() : idle(0), aspiration(0) {}
