@@ -66,7 +66,8 @@ def main():
                      "our_moves": len(our_times), "rhino_moves": len(rhino_times),
                      "our_longest_move": max(our_times, default=0)})
         faults += s["faults"]
-    print(f"reversi-lab gtp --level {a.level} ({report['engine_a']}) against gtp-rhino, {a.games} games a level:\n")
+    name = report["engine_a"].get("name", "reversi-lab") if isinstance(report["engine_a"], dict) else report["engine_a"]
+    print(f"{name} against gtp-rhino, {a.games} games a level:\n")
     print("| gtp-rhino | games | won-drawn-lost | discs for-against | faults | our s/move | our longest move s | rhino s/move |")
     print("|---|---|---|---|---|---|---|---|")
     for r in rows:

@@ -45,7 +45,7 @@ const char kUsage[] =
     "                                         D plies ahead: the same line, the score in discs\n"
     "                                         (an evaluation: leaf eval, or leaf end when the line ends the game)\n"
     "  play [--level L] [--color black|white] [--stage S] [--engine E] [POSITION]\n"
-    "                                         a game against the engine in the terminal (L 1..6, default 3)\n"
+    "                                         a game against the engine in the terminal (L 1..7, default 3)\n"
     "  gtp [--level L] [--stage S] [--engine E]\n"
     "                                         the engine over GTP on stdin/stdout (referees, GUIs)\n"
     "  stages                                 list the stages\n"

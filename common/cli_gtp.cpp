@@ -118,6 +118,9 @@ std::string GtpSession::execute(const std::string& command, const std::vector<st
     const int level = arity(1) ? parseLevel(args[0]) : 0;
     if (!level)
       return fail("syntax error: set_level takes a level " + std::to_string(kMinLevel) + ".." + std::to_string(kMaxLevel));
+    if (level > maxLevel(*engine_.step))
+      return fail("level " + std::to_string(level) + " is too deep for " + std::string(engine_.step->id) +
+                  " (at most " + std::to_string(maxLevel(*engine_.step)) + ")");
     engine_.level = level;
     return "";
   }

@@ -17,23 +17,27 @@
 namespace reversi {
 namespace {
 
-// Per step (row = step number - 1): the most empty squares solve accepts and the
-// deepest search on a bigger position. Rule: a typical run stays under about half a
-// minute on the fastest stage (s01 takes two or three times longer); one empty square
-// or one ply more costs the early steps 5-10 times more. Measured on random games
-// (tests/search_support.h's endgamePosition, seeds 1000, 1077, 1154; 2-vCPU EPYC):
-//   e01 solve 11 empties 0.45 s, 12: 2.7 s (s01: 6.7 s), 13: ~20 s; search at 40
-//       empties depth 6 1.6 s, 7: 25 s
-//   e02 solve 16 empties 2.0 s, 17: 24 s (at most 64 s); depth 10 7 s, 11: 35 s
-// Later steps: first estimates, to be measured when they land. A step beyond the table
-// gets the last row: every step is stronger than the one before.
+// Per step (row = step number - 1): the most empty squares solve accepts, and the
+// deepest search on a bigger position. Rule: the largest size whose mean run stays
+// under about a minute on the fastest stage (s01 takes two or three times longer; one
+// empty square or ply more multiplies the time by 3 to 10). Measured with the steps as
+// of this table: CPU seconds on s10, mean of 3 seeded random games (endgamePosition in
+// tests/search_support.h, seeds 1000, 1077, 1154; search at 40 empty squares), 2-vCPU
+// EPYC; the first size refused in brackets:
+//   e01  solve 12: 2.7, 13: 24 (14: ~150)   search 6: 1.6, 7: 25 (8: ~300)
+//   e02  solve 16: 2.0, 17: 24 (18: ~250)   search 10: 7, 11: 35 (12: ~180)
+//   e03  solve 19: 5.8, 20: 25 (21: 91)     search 13: 10, 14: 31 (15: 88)
+//   e04  solve 20: 13, 21: 42 (22: ~150)    search 13: 9, 14: 26 (15: 69)
+//   e05  solve 21: 17, 22: 46 (23: ~150)    search 15: 16, 16: 36 (17: ~90)
+//   e06  solve 22: 12, 23: 58 (24: ~200)    search 15: 14, 16: 36 (17: ~90)
+// A step beyond the table gets the last row: every step is stronger than the one before.
 constexpr SearchLimits kLimits[] = {
-    {12, 7},   // e01 minimax
-    {17, 10},  // e02 alpha-beta
-    {20, 12},  // e03 ordering (estimate)
-    {24, 14},  // e04 PVS (estimate)
-    {28, 16},  // e05 table (estimate)
-    {36, 18},  // e06 endgame (estimate)
+    {13, 7},   // e01 minimax
+    {17, 11},  // e02 alpha-beta
+    {20, 14},  // e03 ordering
+    {21, 14},  // e04 PVS
+    {22, 16},  // e05 table
+    {23, 16},  // e06 endgame
 };
 
 // The tour's exact solve: FFO position `ffo` as published, or after its (first)
@@ -44,7 +48,7 @@ struct TourSolve {
   int ffo;
   bool afterBest;
 };
-constexpr TourSolve kTourSolve{40, true};        // 19 empties; e06: 3.9 M nodes, s10 0.26 s, s01 ~0.8 s
+constexpr TourSolve kTourSolve{40, true};        // 19 empties; e06: 3.9 M nodes, s01 1.0 s, s05 0.8, s10 0.4
 constexpr TourSolve kTourQuickSolve{1, false};  // 14 empties; e06: 0.09 M nodes
 
 std::string format(const char* fmt, double v) {
@@ -99,7 +103,7 @@ void checkSolvable(int empties, const StepEntry& step, const std::string& what, 
   if (empties > most)
     throw UsageError{command + ": " + what + " has " + std::to_string(empties) + " empty squares; " +
                      std::string(step.id) + " solves at most " + std::to_string(most) +
-                     " in reasonable time (a later --engine solves more; see reversi-lab help)"};
+                     " in reasonable time (reversi-lab help lists each engine's limits)"};
 }
 
 // "1-19, 40-59": the FFO numbers there are, runs collapsed.

@@ -21,11 +21,15 @@ struct Level {
   int exactEmpties;  ///< At or below this many empty squares the move is solved exactly.
 };
 
-inline constexpr int kMinLevel = 1, kMaxLevel = 6;
+inline constexpr int kMinLevel = 1, kMaxLevel = 7;
 inline constexpr int kDefaultLevel = 3;  ///< play's and gtp's default
 
 /// The settings of `level` (kMinLevel..kMaxLevel; anything else is a logic error).
 Level levelSettings(int level);
+
+/// The highest level `step` plays within its limits (searchLimits in cli.h: minutes, not
+/// hours, a move): a weak step cannot search as deep or solve as much as the last one.
+int maxLevel(const StepEntry& step);
 
 /// "1".."6" -> the level; 0 when `text` is not a level.
 int parseLevel(std::string_view text);

@@ -137,7 +137,7 @@ TEST_CASE("gtp: every error class gets '? message' and the session goes on", "[g
       {"genmove", error("syntax error: genmove takes a colour")},
       {"genmove green", error("invalid color 'green'")},
       {"undo", error("cannot undo")},
-      {"set_level 0", error("syntax error: set_level takes a level 1..6")},
+      {"set_level 0", error("syntax error: set_level takes a level 1..7")},
       {"time_settings 1 2", error("syntax error: time_settings takes three whole numbers")},
       {"known_command", error("syntax error: known_command takes one command name")},
       {"set_game Go", error("unsupported game")},
@@ -254,4 +254,13 @@ TEST_CASE("gtp: two engines play each other to the end over GTP, every move chec
     CHECK(white.position() == p);
   }
   for (GtpSession* g : {&black, &white}) CHECK(g->respond("final_score") == ok(scoreText(p)));
+}
+
+TEST_CASE("gtp: set_level beyond what the engine plays in minutes is refused", "[gtp]") {
+  const int top = maxLevel(*findStep("e01"));
+  REQUIRE(top < kMaxLevel);  // e01 (minimax) cannot play the top level
+  const testing::Run r = testing::runEntry(runGtp, {"gtp", "--engine", "e01", "--level", "1"},
+                                           "set_level " + std::to_string(top + 1) + "\nset_level " + std::to_string(top) + "\n");
+  CHECK(r.out == "? level " + std::to_string(top + 1) + " is too deep for e01_minimax (at most " + std::to_string(top) +
+                     ")\n\n=\n\n");
 }

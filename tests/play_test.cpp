@@ -79,7 +79,7 @@ std::string finalLine(const Position& p) {
 
 }  // namespace
 
-TEST_CASE("engine: levels deepen with the level; parseLevel takes exactly 1..6", "[engine]") {
+TEST_CASE("engine: levels deepen with the level; parseLevel takes exactly 1..7", "[engine]") {
   for (int level = kMinLevel; level < kMaxLevel; ++level) {
     CHECK(levelSettings(level).depth < levelSettings(level + 1).depth);
     CHECK(levelSettings(level).exactEmpties < levelSettings(level + 1).exactEmpties);
@@ -88,7 +88,7 @@ TEST_CASE("engine: levels deepen with the level; parseLevel takes exactly 1..6",
   CHECK_THROWS(levelSettings(kMinLevel - 1));
   CHECK_THROWS(levelSettings(kMaxLevel + 1));
   for (int level = kMinLevel; level <= kMaxLevel; ++level) CHECK(parseLevel(std::to_string(level)) == level);
-  for (const char* bad : {"0", "7", "", "01", " 1", "1.0", "-1", "one", "99999999999999999999"}) CHECK(parseLevel(bad) == 0);
+  for (const char* bad : {"0", "8", "", "01", " 1", "1.0", "-1", "one", "99999999999999999999"}) CHECK(parseLevel(bad) == 0);
 }
 
 TEST_CASE("engine: exact at or below the level's empties, a search above; the same on every stage", "[engine]") {
@@ -263,9 +263,11 @@ TEST_CASE("play: the input ending before the game is status 1 with one line, nev
 
 TEST_CASE("play and gtp: bad options get one line on stderr and status 2", "[play][gtp][cli]") {
   const std::pair<std::vector<std::string>, std::string> cases[] = {
-      {{"play", "--level", "0"}, "reversi-lab: play: --level must be 1..6, got '0'"},
-      {{"play", "--level", "7"}, "reversi-lab: play: --level must be 1..6, got '7'"},
-      {{"play", "--level", "x\x01"}, "reversi-lab: play: --level must be 1..6, got 'x\\x01'"},
+      {{"play", "--level", "0"}, "reversi-lab: play: --level must be 1..7, got '0'"},
+      {{"play", "--level", "8"}, "reversi-lab: play: --level must be 1..7, got '8'"},
+      {{"play", "--engine", "e01", "--level", "7"}, "reversi-lab: play: e01_minimax plays at most level "},
+      {{"gtp", "--engine", "minimax", "--level", "7"}, "reversi-lab: gtp: e01_minimax plays at most level "},
+      {{"play", "--level", "x\x01"}, "reversi-lab: play: --level must be 1..7, got 'x\\x01'"},
       {{"play", "--level"}, "reversi-lab: play: --level needs a value"},
       {{"play", "--color", "red"}, "reversi-lab: play: --color must be black or white, got 'red'"},
       {{"play", "--stage", "s99"}, "reversi-lab: play: unknown stage 's99' (use s01_naive"},
@@ -273,7 +275,7 @@ TEST_CASE("play and gtp: bad options get one line on stderr and status 2", "[pla
       {{"play", "--depth", "3"}, "reversi-lab: play: unknown option '--depth'"},
       {{"play", "XX"}, "reversi-lab: play: position board has 2 characters"},
       {{"play", formatPosition(startPosition()), "extra"}, "reversi-lab: play: unexpected argument 'extra'"},
-      {{"gtp", "--level", "9"}, "reversi-lab: gtp: --level must be 1..6, got '9'"},
+      {{"gtp", "--level", "9"}, "reversi-lab: gtp: --level must be 1..7, got '9'"},
       {{"gtp", "--color", "black"}, "reversi-lab: gtp: unknown option '--color'"},
       {{"gtp", "--stage", "0"}, "reversi-lab: gtp: unknown stage '0'"},
       {{"gtp", "--engine", ""}, "reversi-lab: gtp: unknown engine ''"},

@@ -3,6 +3,8 @@
 // not use (tests/search_support.h's exact solver on the reference rules, the published
 // FFO results); every class of bad input gets one line on stderr and status 2.
 #include <cstdlib>
+#include <fstream>
+#include <iterator>
 #include <map>
 #include <sstream>
 
@@ -339,11 +341,18 @@ TEST_CASE("solve and search refuse what would run for hours, at each step's limi
   checkRejected({"solve", kStart}, "the position has 60 empty squares");
   checkRejected({"search", "--depth", std::to_string(kMaxSearchDepth + 1), kSmall},
                 "--depth '" + std::to_string(kMaxSearchDepth + 1) + "' is too large (at most " + std::to_string(kMaxSearchDepth) + ")");
-  // help states every step's limits.
+  // help and the README state every step's limits.
   const std::string help = run({"help"}).out;
-  for (const StepEntry& step : steps())
-    CHECK(help.find(std::string(step.id) + ": N = " + std::to_string(searchLimits(step).solveEmpties) + ", D = " +
-                    std::to_string(searchLimits(step).searchDepth)) != std::string::npos);
+  std::ifstream file(REVERSI_SOURCE_DIR "/README.md");
+  REQUIRE(file);
+  const std::string readme((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
+  for (const StepEntry& step : steps()) {
+    const SearchLimits l = searchLimits(step);
+    CHECK(help.find(std::string(step.id) + ": N = " + std::to_string(l.solveEmpties) + ", D = " +
+                    std::to_string(l.searchDepth)) != std::string::npos);
+    CHECK(readme.find("| " + std::string(step.id) + " | " + std::to_string(l.solveEmpties) + " | " +
+                      std::to_string(l.searchDepth) + " |\n") != std::string::npos);
+  }
 }
 
 TEST_CASE("solve and search reject a bad position", "[cli][search]") {
