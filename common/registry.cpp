@@ -53,13 +53,15 @@ const std::vector<StageEntry>& stages() {
   return all;
 }
 
+bool namesEntry(std::string_view name, int number, std::string_view id, std::string_view shortName) {
+  const std::string n = std::to_string(number);
+  return name == id || name == shortName || name == id.substr(0, 3) || name == n ||
+         (name.size() == 2 && name[0] == '0' && name.substr(1) == n);
+}
+
 const StageEntry* findStage(std::string_view name) {
-  for (const StageEntry& s : stages()) {
-    const std::string number = std::to_string(s.number);
-    if (name == s.id || name == s.shortName || name == s.id.substr(0, 3) || name == number ||
-        (name.size() == 2 && name[0] == '0' && name.substr(1) == number))
-      return &s;
-  }
+  for (const StageEntry& s : stages())
+    if (namesEntry(name, s.number, s.id, s.shortName)) return &s;
   return nullptr;
 }
 

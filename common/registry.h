@@ -28,6 +28,11 @@ struct StageEntry {
 /// All stages, in stage order.
 const std::vector<StageEntry>& stages();
 
+/// True when `name` names the entry numbered `number` with this id and short name: the
+/// number ("5" or "05"), the id ("s05_cell91"), its first three characters ("s05") or
+/// the short name ("cell91"). Stages and search steps are named alike.
+bool namesEntry(std::string_view name, int number, std::string_view id, std::string_view shortName);
+
 /// Finds a stage by number ("5"), id prefix ("s05", "s05_cell91") or short name
 /// ("cell91"); nullptr if none.
 const StageEntry* findStage(std::string_view name);

@@ -54,12 +54,8 @@ const std::vector<StepEntry>& steps() {
 }
 
 const StepEntry* findStep(std::string_view name) {
-  for (const StepEntry& s : steps()) {
-    const std::string number = std::to_string(s.number);
-    if (name == s.id || name == s.shortName || name == s.id.substr(0, 3) || name == number ||
-        (name.size() == 2 && name[0] == '0' && name.substr(1) == number))
-      return &s;
-  }
+  for (const StepEntry& s : steps())
+    if (namesEntry(name, s.number, s.id, s.shortName)) return &s;
   return nullptr;
 }
 

@@ -128,7 +128,7 @@ void setup() {
   const unsigned long play = timeWork("play", playOnce, PLAY_REPS, 3);
 
 #if defined(ARDUINO_ARCH_ESP32)
-  Serial.print("result stage=s05_cell91 board=esp32 cpu_mhz=");  // stage
+  Serial.print("result stage=s10_simd board=esp32 cpu_mhz=");  // stage
   Serial.print(getCpuFrequencyMhz());
   Serial.print(" flipscan_cycles=");
   Serial.print(flipscan);
