@@ -31,15 +31,31 @@ Per search step (stages/eNN_name): the sketch's exact solve of its endgame.
   under QEMU -icount shift=0, where its us= is instructions / 1000: the instructions of
   the solve (to +-1,000) and per node.
 
+RISC-V (every sketch, an ESP32-C3 proxy): the whole sketch, its ESP32 branch included,
+built for rv32imac at -Os on tests/embedded/esp32_shim.cpp and run under
+qemu-system-riscv32 -icount shift=0, where ESP.getCycleCount() reads minstret: the
+instructions per flip scan, legalMoves and play (the sketch's own ESP32 result line, the
+call and loop included) and of a step's solve; the deepest stack of the whole run (painted
+stack) against the ESP32 loop task's 8 KB (or what the sketch sets); the sketch's own
+flash and static RAM (its object file, without the core).
+Memory: per sketch, AVR flash / static RAM and the deepest stack of the whole run
+(ATmega2560, simavr), and the RISC-V figures above. The Go sidebar's recursion: the stack
+frame of one level (-fstack-usage; for the ESP32's windowed Xtensa ABI the `entry` of
+xtensa-lx106-elf-g++ -mabi=windowed) on each core, times 80 and 360 levels.
+
 The JSON has "caption", "columns" and "stages" ({folder: {column: text}}), and for the
 steps "step_caption", "step_columns" and "steps" ({folder: {column: text}}), for
-docs/update_docs.py; "raw" holds the unformatted numbers of both ({folder: {...}}).
+docs/update_docs.py; "sections" ([{file, marker, text}]: generated Markdown that
+docs/update_docs.py puts between <!-- marker:begin/end --> in that file: the memory
+and stack table, the search steps' table, the Go frames); "raw" holds the unformatted
+numbers ({folder: {...}}).
 bench/esp32_column.py adds an ESP32 column from captured Serial logs.
 """
 import argparse
 import json
 import os
 import re
+import subprocess
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -51,10 +67,14 @@ CAPTION = ("Embedded figures, measured by `python3 bench/embedded_report.py --bu
            "interrupts off, the cost of an empty call subtracted); flash and static RAM of the whole "
            "sketch from avr-size. lx106: instructions executed on the Xtensa lx106 core (the ESP8266's, "
            "a relative of the ESP32's LX6) under QEMU, not ESP32 timings; stage code = the three timed "
-           "functions plus the stage's out-of-line functions.")
+           "functions plus the stage's out-of-line functions. RISC-V: instructions per call on rv32imac "
+           "(the ESP32-C3's core family) under qemu-system-riscv32 -icount, read by the sketch's own ESP32 "
+           "branch (ESP.getCycleCount() is minstret there), built at -Os as the ESP32 core builds; "
+           "the call and loop included; an instruction count, not ESP32-C3 timing.")
 COLUMNS = ["AVR flip scan (cycles)", "AVR legalMoves (cycles)", "AVR play (cycles)",
            "AVR flash / RAM (bytes)", "fits the Uno", "lx106 flip scan (instr.)",
-           "lx106 legalMoves (instr.)", "lx106 play (instr.)", "lx106 stage code (bytes)"]
+           "lx106 legalMoves (instr.)", "lx106 play (instr.)", "lx106 stage code (bytes)",
+           "RISC-V flip scan (instr.)", "RISC-V legalMoves (instr.)", "RISC-V play (instr.)"]
 MARKS = {1: "flipscan", 2: "legalmoves", 3: "play"}
 EMPTY_MARK = 4
 
@@ -62,9 +82,30 @@ STEP_CAPTION = ("Search steps on embedded cores, measured by `python3 bench/embe
                 "(tests/embedded): the sketch's exact solve of its endgame. AVR: cycles of an ATmega2560 at "
                 "16 MHz in simavr (the Arduino timer's interrupt included, about 0.6%), the deepest stack "
                 "during the solve, flash and static RAM of the whole sketch; Uno: whether static data and "
-                "stack fit its 2,048 bytes. lx106: instructions under QEMU (to +-1,000), not ESP timings.")
+                "stack fit its 2,048 bytes. lx106: instructions under QEMU (to +-1,000), not ESP timings. "
+                "RISC-V: instructions of the solve on rv32imac under qemu-system-riscv32 -icount, from the "
+                "sketch's ESP32 result line; there the table has the ESP32 branch's heap slots, so the "
+                "nodes may differ from the other columns'.")
 STEP_COLUMNS = ["solve nodes", "AVR solve (cycles)", "AVR cycles / node", "AVR flash / static RAM (bytes)",
-                "AVR stack at the deepest (bytes)", "fits the Uno", "lx106 solve (instr.)", "lx106 instr. / node"]
+                "AVR stack at the deepest (bytes)", "fits the Uno", "lx106 solve (instr.)", "lx106 instr. / node",
+                "RISC-V solve nodes", "RISC-V solve (instr.)", "RISC-V instr. / node"]
+RISCV_OPS = {"flipscan": "RISC-V flip scan (instr.)", "legalmoves": "RISC-V legalMoves (instr.)",
+             "play": "RISC-V play (instr.)"}
+
+MEMORY_CAPTION = ("Memory of every sketch, measured by `python3 bench/embedded_report.py --build build` "
+                  "(tests/embedded). AVR: flash (.text + .data) and static RAM (.data + .bss) of the whole "
+                  "sketch on the ATmega2560 (avr-size), and the deepest stack of the whole run in simavr "
+                  "(tests/embedded/simavr_run.c reads the stack pointer after every instruction). RISC-V "
+                  "(rv32imac, -Os, an ESP32-C3 proxy): the sketch's own flash (.text + .rodata + .data) and "
+                  "static RAM (.data + .bss) from its object file, the core not included, and the deepest "
+                  "stack of the whole run under qemu-system-riscv32 (tests/embedded/esp32_shim.cpp paints "
+                  "the stack), start code and picolibc's printf included, against the ESP32 loop task's "
+                  "stack (8,192 bytes unless the sketch sets SET_LOOP_TASK_STACK_SIZE). The ESP32's "
+                  "Xtensa cores use other frames; a sketch prints its real figure there (stack_free=).")
+MEMORY_COLUMNS = ["AVR flash / static RAM (bytes)", "AVR stack at the deepest (bytes)",
+                  "RISC-V flash / static RAM (bytes)", "RISC-V stack at the deepest (bytes)",
+                  "ESP32 loop task stack (bytes)"]
+GO_LEVELS = (80, 360)  # the 9 x 9 board's deepest recursion (all but one point), 19 x 19's
 SOLVE_LINE = re.compile(r"^solve position=(\S{64} [XO]) score=(-?\d+) best=(\S+) nodes=(\d+) us=(\d+)\r?$", re.M)
 SOLVE_MARK = 1
 
@@ -96,6 +137,8 @@ def avr_figures(src, out, runner, folder):
     if status != 0:
         r["error"] = f"simavr_run exit {status}"
         return r
+    stack = embedded.runner_stack(err)
+    r["stack"] = stack["max"] if stack else None
     marks = {m: cycles for m, (cycles, _) in embedded.runner_marks(err).items()}
     empty = marks.get(EMPTY_MARK)
     for number, name in MARKS.items():
@@ -184,6 +227,13 @@ def step_row(raw):
     else:
         c[STEP_COLUMNS[6]] = "~" + num(x["solve_instructions"])
         c[STEP_COLUMNS[7]] = "~" + num(round(x["instructions_per_node"]))
+    v = raw.get("riscv", {})
+    if "error" in v:
+        c[STEP_COLUMNS[9]] = v["error"]
+    elif "solve_cycles" in v:
+        c[STEP_COLUMNS[8]] = num(v["solve_nodes"])
+        c[STEP_COLUMNS[9]] = num(v["solve_cycles"])
+        c[STEP_COLUMNS[10]] = num(round(v["solve_cycles"] / v["solve_nodes"]))
     return c
 
 
@@ -197,6 +247,124 @@ def xtensa_figures(src, out, folder):
     r = {name: int(n) for name, n in re.findall(r"^(\w+) instructions=(\d+)$", output, re.M)}
     r["code"] = embedded.stage_code_bytes("xtensa-lx106-elf-nm", elf, embedded.namespace_of(src, folder))
     return r
+
+
+def riscv_figures(src, out, folder):
+    """The whole sketch under qemu-system-riscv32: its ESP32 result line's numbers, the
+    deepest stack, the loop task's stack, the sketch object's flash and RAM; or {error}."""
+    elf, obj, log = embedded.build_riscv(src, folder, out)
+    if not elf:
+        return {"error": "does not build for rv32imac"}
+    r = {}
+    r["flash"], r["ram"] = embedded.riscv_memory(obj)
+    status, output, stack = embedded.run_riscv(elf)
+    if status != 0 or not stack:
+        r["error"] = f"exit {status}" if status else "stack overflow"
+        return r
+    r["stack"], r["loop_stack"] = stack["max"], stack["limit"]
+    for line in embedded.result_lines(output):
+        r.update({k: int(v) for k, v in re.findall(r"(\w+)=(\d+)", line)})
+    return r
+
+
+def memory_row(raw):
+    a, v = raw.get("avr", {}), raw.get("riscv", {})
+    c = dict(zip(MEMORY_COLUMNS, ["-"] * len(MEMORY_COLUMNS)))
+    if "flash" in a:
+        c[MEMORY_COLUMNS[0]] = f"{a['flash']:,} / {a['ram']:,}"
+        c[MEMORY_COLUMNS[1]] = num(a.get("stack"))
+    elif "error" in a:
+        c[MEMORY_COLUMNS[0]] = a["error"]
+    if "flash" in v:
+        c[MEMORY_COLUMNS[2]] = f"{v['flash']:,} / {v['ram']:,}"
+    c[MEMORY_COLUMNS[3]] = v["error"] if "error" in v else num(v.get("stack"))
+    c[MEMORY_COLUMNS[4]] = num(v.get("loop_stack"))
+    return c
+
+
+# Compilers for the Go frame table: (core, command, how the frame is read).
+GO_FRAME_TOOLS = [
+    ("ATmega2560 (avr-g++)", ["avr-g++", "-mmcu=atmega2560"], "su"),
+    ("ESP8266 lx106, call0 ABI", ["xtensa-lx106-elf-g++", "-ffreestanding"], "su"),
+    ("ESP32 / ESP32-S3 Xtensa, windowed ABI", ["xtensa-lx106-elf-g++", "-ffreestanding", "-mabi=windowed"], "entry"),
+    ("ESP32-C3 rv32imc", ["riscv64-unknown-elf-gcc", "-march=rv32imc", "-mabi=ilp32", "--specs=picolibc.specs"], "su"),
+]
+
+
+def go_frames(src, out):
+    """{core: bytes} of one level of go_capture's recursive fill (surrounded<19>) at -Os."""
+    build = os.path.abspath(os.path.join(out, "go-frames"))
+    src = os.path.abspath(src)
+    os.makedirs(build, exist_ok=True)
+    unit = os.path.join(build, "go19.cpp")
+    with open(unit, "w", encoding="utf-8") as f:
+        f.write("// Generated by bench/embedded_report.py: one instance of the recursive fill.\n"
+                '#include "go_capture/go_capture.h"\ngo_capture::Board<19> board;\n'
+                "int run(int r, int c) { return go_capture::captureRecursive(board, r, c); }\n")
+    frames = {}
+    for core, cmd, how in GO_FRAME_TOOLS:
+        base = os.path.join(build, re.sub(r"\W+", "_", core))
+        full = [*cmd, "-std=gnu++11", "-Os", "-fstack-usage", "-I", os.path.join(src, "stages"),
+                "-isystem", os.path.join(ROOT, "tests", "embedded", "xtensa_libc"), "-S", unit, "-o", base + ".s"]
+        r = subprocess.run(full, capture_output=True, text=True, cwd=build)
+        if r.returncode != 0:
+            frames[core] = None
+            continue
+        if how == "entry":  # entry sp, N: the frame the windowed call allocates
+            asm = open(base + ".s", encoding="utf-8").read()
+            m = re.search(r"surrounded\w*:\s*\n(?:\s*\.[^\n]*\n)*\s*entry\s+\w+,\s*(\d+)", asm)
+        else:
+            su = open(base + ".su", encoding="utf-8").read()
+            m = re.search(r"surrounded[^\n]*\t(\d+)\t", su)
+        frames[core] = int(m.group(1)) if m else None
+        if how == "su" and cmd[0] == "avr-g++" and frames[core] is not None:
+            frames[core] += 3  # the return address the ATmega2560's call pushes (3 bytes)
+    return frames
+
+
+def go_frames_table(frames, versions=""):
+    lines = ["The Go sidebar's recursive fill (`captureRecursive`, 19 x 19): stack bytes per level of "
+             "recursion, compiled at -Os, measured by `python3 bench/embedded_report.py` "
+             "(-fstack-usage; the ESP32's windowed Xtensa ABI: the `entry` size from "
+             "`xtensa-lx106-elf-g++ -mabi=windowed`, the same GCC back end, not Espressif's own "
+             "toolchain; the ATmega2560's 3-byte return address added). The ESP32 loop task has "
+             "8,192 bytes unless the sketch sets SET_LOOP_TASK_STACK_SIZE. " + versions + "\n",
+             "| core | bytes per level | " + " | ".join(f"{n} levels (bytes)" for n in GO_LEVELS) + " |",
+             "|---|---|" + "---|" * len(GO_LEVELS)]
+    for core, b in frames.items():
+        cells = [num(b * n) if b else "-" for n in GO_LEVELS]
+        lines.append(f"| {core} | {num(b) if b else 'not measured'} | " + " | ".join(cells) + " |")
+    return "\n".join(lines) + "\n"
+
+
+def toolchains():
+    """The compilers' versions, for the captions: the figures depend on them."""
+    found = []
+    for tool in ("avr-gcc", "xtensa-lx106-elf-gcc", "riscv64-unknown-elf-gcc"):
+        r = subprocess.run([tool, "-dumpversion"], capture_output=True, text=True)
+        if r.returncode == 0:
+            found.append(f"{tool} {r.stdout.strip()}")
+    return "Compilers: " + ", ".join(found) + " (Debian 12)." if found else ""
+
+
+def make_sections(report):
+    """The Markdown that docs/update_docs.py puts between markers in README.md's ESP32 guide:
+    the memory table, the search steps' table, the Go frames (rebuilt from the report, so
+    bench/esp32_column.py --merge can call it again)."""
+    return [
+        {"file": "README.md", "marker": "esp32-memory",
+         "text": markdown_table(report["memory_caption"], "sketch", report["memory_columns"], report["memory"])},
+        {"file": "README.md", "marker": "esp32-steps",
+         "text": markdown_table(report["step_caption"], "step", report["step_columns"], report["steps"])},
+        {"file": "README.md", "marker": "esp32-go-stack",
+         "text": go_frames_table(report["raw"]["go_frames"], report.get("toolchains", ""))}]
+
+
+def markdown_table(caption, first, columns, rows):
+    lines = [caption + "\n", f"| {first} | " + " | ".join(columns) + " |", "|---" * (len(columns) + 1) + "|"]
+    for name, cells in rows.items():
+        lines.append(f"| {name} | " + " | ".join(str(cells.get(c, "")) for c in columns) + " |")
+    return "\n".join(lines) + "\n"
 
 
 def num(v):
@@ -218,12 +386,19 @@ def row(raw):
     elif x:
         cells[COLUMNS[5]], cells[COLUMNS[6]], cells[COLUMNS[7]] = (num(x.get(k)) for k in MARKS.values())
         cells[COLUMNS[8]] = num(x.get("code"))
+    v = raw.get("riscv", {})
+    if "error" in v:
+        cells[RISCV_OPS["flipscan"]] = v["error"]
+    elif v:
+        for op, column in RISCV_OPS.items():
+            cells[column] = num(v.get(op + "_cycles"))
     return cells
 
 
 def print_table(report):
     for caption, columns, key, first in (("caption", "columns", "stages", "stage"),
-                                         ("step_caption", "step_columns", "steps", "step")):
+                                         ("step_caption", "step_columns", "steps", "step"),
+                                         ("memory_caption", "memory_columns", "memory", "sketch")):
         if not report.get(key):
             continue
         cols = [first] + report[columns]
@@ -250,7 +425,7 @@ def main():
         return 0
 
     try:
-        embedded.require({**embedded.AVR_TOOLS, **embedded.XTENSA_TOOLS})
+        embedded.require({**embedded.AVR_TOOLS, **embedded.XTENSA_TOOLS, **embedded.RISCV_TOOLS})
     except embedded.Skip as e:
         sys.exit(f"embedded_report.py: {e}")
     runner = os.path.join(args.build, "simavr_run")
@@ -258,18 +433,27 @@ def main():
         sys.exit(f"embedded_report.py: {runner} not found (build first: cmake --build {args.build} --target simavr_run)")
     out = os.path.join(args.build, "embedded")
     report = {"caption": CAPTION, "columns": COLUMNS, "stages": {},
-              "step_caption": STEP_CAPTION, "step_columns": STEP_COLUMNS, "steps": {}, "raw": {}}
+              "step_caption": STEP_CAPTION, "step_columns": STEP_COLUMNS, "steps": {},
+              "memory_caption": MEMORY_CAPTION, "memory_columns": MEMORY_COLUMNS, "memory": {}, "raw": {}}
     for folder in stage_folders(ROOT, args.stages):
         print(f"{folder} ...", file=sys.stderr, flush=True)
         if re.match(r"e\d\d_", folder):
             raw = report["raw"][folder] = step_figures(ROOT, out, runner, folder)
+            raw["riscv"] = riscv_figures(ROOT, out, folder)
             report["steps"][folder] = step_row(raw)
-            continue
-        raw = {"avr": avr_figures(ROOT, out, runner, folder)}
-        if re.match(r"s\d\d_", folder):
-            raw["xtensa"] = xtensa_figures(ROOT, out, folder)
-        report["raw"][folder] = raw
-        report["stages"][folder] = row(raw)
+        else:
+            raw = {"avr": avr_figures(ROOT, out, runner, folder)}
+            if re.match(r"s\d\d_", folder):
+                raw["xtensa"] = xtensa_figures(ROOT, out, folder)
+            raw["riscv"] = riscv_figures(ROOT, out, folder)
+            report["raw"][folder] = raw
+            report["stages"][folder] = row(raw)
+        report["memory"][folder] = memory_row(raw)
+    report["raw"]["go_frames"] = go_frames(ROOT, out)
+    versions = report["toolchains"] = toolchains()
+    for caption in ("caption", "step_caption", "memory_caption"):
+        report[caption] += " " + versions
+    report["sections"] = make_sections(report)
     path = args.json or os.path.join(args.build, "embedded.json")
     with open(path, "w") as f:
         json.dump(report, f, indent=1)

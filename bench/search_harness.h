@@ -52,11 +52,8 @@ inline constexpr size_t kMidgamePositions = 8, kEndgamePositions = 8;
 /// The rung of step `number` (a step past the ladder keeps the last one).
 constexpr Rung rungOf(int number) { return kLadder[std::min(number, kRungs) - 1]; }
 
-/// Slots of the table lent to a step that keeps one (6 MB), the same for every
-/// workload so that the variants compare. Less than the 2^21 (48 MB) the CLI lends at
-/// most: the steps clear their table before each search, which for 2^21 slots takes
-/// milliseconds, as long as a whole search of some workloads here; 2^18 slots hold what
-/// these workloads store.
+/// Slots of the table lent to a step that keeps one for a workload of several searches
+/// (6 MB): 2^18 slots hold what these workloads store.
 inline constexpr uint32_t kSlots = uint32_t(1) << 18;
 
 /// A search to do: a position and a depth (< 0: solve to the end).
@@ -111,7 +108,12 @@ void RunJobs(benchmark::State& state, const std::vector<Job>& jobs, Setup setup)
   setup(*searcher);
   std::vector<typename SlotOf<Searcher>::type> slots;
   if constexpr (requires { typename Searcher::Slot; }) {
-    slots.resize(kSlots);
+    // One search (an FFO position solved on its own) gets the table the CLI lends it
+    // (tableSlotsFor), so that its node count is that of `reversi-lab solve`; a workload
+    // of many small searches gets kSlots, as the CLI's table would spend more time being
+    // emptied before each search than the search takes. The same for every stage and
+    // variant of one workload, so that they compare.
+    slots.resize(jobs.size() == 1 ? tableSlotsFor(jobs[0].position, jobs[0].depth) : kSlots);
     searcher->useTable(slots.data(), uint32_t(slots.size()));
   }
   std::vector<typename S::Board> boards;

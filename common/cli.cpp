@@ -5,12 +5,14 @@
 #include <cstdio>
 #include <iomanip>
 #include <map>
+#include <optional>
 #include <ostream>
 #include <sstream>
 
 #include "cli_args.h"
 #include "engine.h"
 #include "golden.h"
+#include "perft_hash.h"
 #include "position.h"
 #include "random_positions.h"
 #include "registry.h"
@@ -24,14 +26,19 @@ namespace {
 // run for hours.
 constexpr int kMaxDepth = 14;
 constexpr int kMaxThreads = 256;  // perft --threads: more than any machine this runs on
+// From the start, perft(12) takes a few seconds on the fastest stage with --bulk and
+// perft(13) about half a minute (README, "Perft speed"): 13 is where a warning is due.
+constexpr int kSlowDepth = 13;
 
 const char kUsage[] =
     "usage: reversi-lab <command> [options]\n"
     "  tour                                   every stage on the article's position, and their speed\n"
     "  flips --stage S [POSITION]             the article's grid for the side to move\n"
-    "  perft --stage S --depth D [--bulk] [--threads N] [POSITION]\n"
+    "  perft --stage S --depth D [--bulk] [--threads N] [--hash [--hash-mb M] [--symmetry]] [POSITION]\n"
     "                                         count the leaves D plies deep (default: start position)\n"
-    "                                         on N threads (default 1; same count)\n"
+    "                                         on N threads (default 1; same count); --hash: with a\n"
+    "                                         table of M MiB (default 64) of exact positions, each\n"
+    "                                         counted once (--symmetry: up to rotation and reflection)\n"
     "  go --method M [--at ROW,COL] FILE      Go capture sidebar: captured stones of a 9x9 board as 9\n"
     "  gray [--black P] [--white P] [--auto] [--seed N]\n"
     "                                         play the gray-stone variant (P human, random or greedy)\n"
@@ -52,7 +59,9 @@ const char kUsage[] =
     "  help                                   this text\n"
     "S is a number (5), an id (s05) or a short name (cell91); where optional, default the last one.\n"
     "E is a search step: a number (1), an id (e01) or a short name (minimax); default the last one.\n"
-    "POSITION is 64 characters a1..h8 (X black, O white, - empty), a space, X or O.\n";
+    "POSITION is 64 characters a1..h8 (X black, O white, - empty), a space, X or O.\n"
+    "Numbers are digits only (no sign, space or leading zero). Exit status: 0 done; 1 a check\n"
+    "failed, the output could not be written, or a game's input ended; 2 bad input; 130 Ctrl-C.\n";
 
 std::string stageList() {
   std::string s;
@@ -83,20 +92,37 @@ std::string fixed(double v, int digits) {
   return o.str();
 }
 
-int cmdPerft(const std::vector<std::string>& args, std::ostream& out) {
-  const CliArgs a = parseCliArgs(args, 1, {"--stage", "--depth", "--threads"}, {"--bulk"}, 1, "perft");
+int cmdPerft(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+  const CliArgs a =
+      parseCliArgs(args, 1, {"--stage", "--depth", "--threads", "--hash-mb"}, {"--bulk", "--hash", "--symmetry"}, 1, "perft");
   const StageEntry& s = stageOption(a, "perft");
   const int depth = depthOption(a, "perft");
   const int threads = wholeNumberOption(a, "perft", "--threads", 1, kMaxThreads, 1);
+  const std::optional<size_t> tableBytes = hashTableBytes(a, "perft");  // set by --hash
+  const bool symmetric = a.options.count("--symmetry") > 0;
   const Position p = positionArgument(a, formatPosition(startPosition()), "perft");
+  std::optional<LongWork> announced;
+  if (depth >= kSlowDepth)
+    announced.emplace(err, "perft", "depth " + std::to_string(depth) + " may take minutes (each ply more multiplies the time by about ten)");
   const auto t0 = std::chrono::steady_clock::now();
-  const uint64_t n = s.perftThreads(p, depth, a.options.count("--bulk") > 0, threads);
-  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  HashedPerftStats hashed;
+  if (tableBytes) {
+    try {
+      hashed = s.hashedPerft(p, depth, a.options.count("--bulk") > 0, *tableBytes, symmetric, threads);
+    } catch (const std::bad_alloc&) {
+      throw UsageError{"perft: cannot allocate a table of " + std::to_string(*tableBytes >> 20) + " MiB (try a smaller --hash-mb)"};
+    }
+  }
+  const uint64_t n = tableBytes ? hashed.count : s.perftThreads(p, depth, a.options.count("--bulk") > 0, threads);
+  announced.reset();
+  const double seconds =
+      tableBytes ? hashed.seconds : std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   out << "perft(" << depth << ") = " << n << "\n";
   out << s.id << ": " << fixed(seconds, 3) << " s, "
       << (seconds > 0 ? fixed(double(n) / seconds / 1e6, 1) : std::string("-")) << " M leaves/s"
       << (a.options.count("--bulk") ? " (bulk counting at the last ply)" : "")
       << (threads > 1 ? ", " + std::to_string(threads) + " threads" : std::string()) << "\n";
+  if (tableBytes) out << hashReport(hashed, symmetric) << "\n";
   return 0;
 }
 
@@ -130,6 +156,7 @@ int cmdTour(const std::vector<std::string>& args, std::ostream& out) {
   const Position p = parsePosition(golden::position);
   out << "The article's position (black to move); each number is how many stones black flips there:\n\n"
       << std::string(golden::grid) << "\n";
+  checkWritten(out);  // before seconds of timing: nowhere to show them is an error now
 
   const std::vector<Position> sample = randomPositions(kWorkloadSeed, quick ? 64 : kWorkloadPositions);
   const int perftDepth = quick ? 6 : 8;
@@ -173,35 +200,67 @@ int cmdTour(const std::vector<std::string>& args, std::ostream& out) {
       << "These are quick in-process timings; `bench/report.py` gives the Google Benchmark table.\n";
   if (allAgree) out << "All " << rows.size() << " stages print the article's grid.\n";
   else out << "Some stages DIFFER from the article's grid.\n";
+  checkWritten(out);
   const int search = tourSearch(quick, out);  // last: the search on three stages
   return allAgree && search == 0 ? 0 : 1;
 }
 
+// The commands, in the order `unknown command` lists them.
+using Command = int (*)(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+struct CommandEntry {
+  const char* name;
+  Command run;
+};
+int cmdHelp(const std::vector<std::string>& args, std::ostream& out, std::ostream&) {
+  if (args.size() > 1) throw UsageError{"help: unexpected argument " + quoteInput(args[1])};
+  out << kUsage << searchLimitsText();
+  return 0;
+}
+const CommandEntry kCommands[] = {
+    {"tour", [](const auto& a, auto& o, auto&) { return cmdTour(a, o); }},
+    {"flips", [](const auto& a, auto& o, auto&) { return cmdFlips(a, o); }},
+    {"perft", cmdPerft},
+    {"solve", runSolve},
+    {"search", runSearch},
+    {"go", [](const auto& a, auto& o, auto& e) { return runGo(a, o, e); }},
+    {"gray", [](const auto& a, auto& o, auto& e) { return runGray(a, o, e); }},
+    {"play", [](const auto& a, auto& o, auto& e) { return runPlay(a, o, e); }},
+    {"gtp", [](const auto& a, auto& o, auto& e) { return runGtp(a, o, e); }},
+    {"stages", [](const auto& a, auto& o, auto&) { return cmdStages(a, o); }},
+    {"help", cmdHelp},
+};
+
+// "help" for its other spellings, else `name` itself.
+std::string_view canonical(std::string_view name) { return name == "--help" || name == "-h" ? "help" : name; }
+
+const CommandEntry* findCommand(std::string_view name) {
+  for (const CommandEntry& c : kCommands)
+    if (canonical(name) == c.name) return &c;
+  return nullptr;
+}
+
 }  // namespace
 
+bool isCommand(std::string_view name) { return findCommand(name) != nullptr; }
+
 int runCli(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+  const CommandEntry* command = args.empty() ? nullptr : findCommand(args[0]);
   try {
     if (args.empty()) throw UsageError{"missing command (try: reversi-lab help)"};
-    const std::string& cmd = args[0];
-    if (cmd == "help" || cmd == "--help" || cmd == "-h") {
-      if (args.size() > 1) throw UsageError{"help: unexpected argument " + quoteInput(args[1])};
-      out << kUsage << searchLimitsText();
-      return 0;
+    if (!command) {
+      std::string names;
+      for (const CommandEntry& c : kCommands) names += (names.empty() ? "" : ", ") + std::string(c.name);
+      throw UsageError{"unknown command " + quoteInput(args[0]) + " (commands: " + names + ")"};
     }
-    if (cmd == "flips") return cmdFlips(args, out);
-    if (cmd == "perft") return cmdPerft(args, out);
-    if (cmd == "tour") return cmdTour(args, out);
-    if (cmd == "solve") return runSolve(args, out);
-    if (cmd == "search") return runSearch(args, out);
-    if (cmd == "stages") return cmdStages(args, out);
-    if (cmd == "go") return runGo(args, out, err);
-    if (cmd == "gray") return runGray(args, out, err);
-    if (cmd == "play") return runPlay(args, out, err);
-    if (cmd == "gtp") return runGtp(args, out, err);
-    throw UsageError{"unknown command " + quoteInput(cmd) + " (commands: tour, flips, perft, solve, search, go, gray, play, gtp, stages, help)"};
+    const int status = command->run(args, out, err);
+    checkWritten(out);  // output that did not arrive is a failure, whatever the command said
+    return status;
   } catch (const UsageError& e) {
     err << "reversi-lab: " << e.message << "\n";
     return kUsageError;
+  } catch (const WriteError& e) {
+    err << "reversi-lab: " << command->name << ": cannot write to standard output: " << systemReason(e.error) << "\n";
+    return 1;
   }
 }
 

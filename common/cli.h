@@ -14,14 +14,20 @@ struct StepEntry;
 inline constexpr int kUsageError = 2;
 
 /// Runs the CLI on `args` (without the program name). Returns the exit status:
-/// 0 success, 1 a check failed (stages disagree), 2 bad input.
+/// 0 success; 1 a check failed (stages disagree, a wrong FFO result), the input of an
+/// interactive command ended early, or writing the output failed; 2 bad input. Every
+/// failure prints one line "reversi-lab: ..." on `err`.
 int runCli(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+
+/// True when `name` is one of runCli's commands (help's spellings included).
+bool isCommand(std::string_view name);
 
 /// `reversi-lab solve` and `reversi-lab search` (common/cli_search.cpp); `args` starts
 /// with the command. Bad input throws UsageError (runCli prints it and returns 2).
 /// runSolve returns 1 when `--ffo` gets a score or a best move wrong, else 0.
-int runSolve(const std::vector<std::string>& args, std::ostream& out);
-int runSearch(const std::vector<std::string>& args, std::ostream& out);
+/// A run estimated to take more than about ten seconds is announced on `err` (LongWork).
+int runSolve(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+int runSearch(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 
 /// The tour's finale: an FFO position solved exactly by the default step on s01, s05
 /// and the fastest stage, side by side. Returns 1 when their scores or node counts
@@ -32,6 +38,8 @@ int tourSearch(bool quick, std::ostream& out);
 struct SearchLimits {
   int solveEmpties;  ///< solve: at most this many empty squares
   int searchDepth;   ///< search: at most this many plies, unless solveEmpties allows the whole game
+  int slowEmpties;   ///< solve: from this many empty squares on, a run takes more than ~10 s
+  int slowDepth;     ///< search: from this depth on, a run takes more than ~10 s
 };
 /// search's --depth is never more than this, whatever the step.
 inline constexpr int kMaxSearchDepth = 30;

@@ -1,8 +1,74 @@
 #include "cli_args.h"
 
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
 #include <charconv>
+#include <chrono>
+#include <condition_variable>
+#include <cstdio>
+#include <iostream>
+#include <mutex>
+#include <thread>
 
 namespace reversi {
+
+void checkWritten(std::ostream& out) {
+  if (out) out.flush();
+  if (out) return;
+  const auto* fd = dynamic_cast<const FdOutput*>(out.rdbuf());
+  throw WriteError{fd ? fd->error() : 0};
+}
+
+std::string systemReason(int error) {
+  switch (error) {
+    case ENOENT: return "no such file";
+    case EACCES: case EPERM: return "permission denied";
+    case EISDIR: return "is a directory";
+    case ENOTDIR: return "a part of the path is not a directory";
+    case ENOSPC: return "no space left on the device";
+    case EDQUOT: return "disk quota exceeded";
+    case EBADF: return "it is closed";
+    case EPIPE: return "the reader has gone away";
+    case EIO: return "input/output error";
+    case EFBIG: return "the file is too large";
+    case ENAMETOOLONG: return "the name is too long";
+    case ELOOP: return "too many symbolic links";
+    case EMFILE: case ENFILE: return "too many open files";
+    case ENOMEM: return "out of memory";
+    case 0: return "unknown reason";
+    default: return "system error " + std::to_string(error);
+  }
+}
+
+FdOutput::FdOutput(int fd) : fd_(fd) { setp(buffer_, buffer_ + sizeof buffer_); }
+
+FdOutput::~FdOutput() { drain(); }
+
+bool FdOutput::drain() {
+  const char* at = pbase();
+  while (at < pptr()) {
+    const ssize_t n = ::write(fd_, at, size_t(pptr() - at));
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) {
+      if (!error_) error_ = n < 0 ? errno : EIO;
+      setp(buffer_, buffer_ + sizeof buffer_);  // what could not be written is dropped, once
+      return false;
+    }
+    at += n;
+  }
+  setp(buffer_, buffer_ + sizeof buffer_);
+  return true;
+}
+
+int FdOutput::overflow(int c) {
+  if (!drain()) return traits_type::eof();
+  if (c != traits_type::eof()) sputc(char(c));
+  return traits_type::not_eof(c);
+}
+
+int FdOutput::sync() { return drain() ? 0 : -1; }
 
 CliArgs parseCliArgs(const std::vector<std::string>& args, size_t from,
                const std::vector<std::string>& valued, const std::vector<std::string>& flags,
@@ -52,6 +118,60 @@ Position positionArgument(const CliArgs& a, std::string_view fallback, const std
   }
 }
 
+// Writes the elapsed time to file descriptor 2 once a second from its own thread (the
+// work runs on the caller's), with write() so that it never interleaves inside a stream.
+struct LongWork::Ticker {
+  std::mutex mutex;
+  std::condition_variable wake;
+  bool done = false;
+  std::thread thread;
+
+  explicit Ticker(const std::string& command) {
+    thread = std::thread([this, command] {
+      const auto start = std::chrono::steady_clock::now();
+      std::unique_lock<std::mutex> lock(mutex);
+      while (!wake.wait_for(lock, std::chrono::seconds(1), [this] { return done; })) {
+        const long seconds = long(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+        char line[96];
+        const int n = std::snprintf(line, sizeof line, "\r%s: %ld s so far (Ctrl-C stops it) ", command.c_str(), seconds);
+        if (n > 0 && ::write(2, line, size_t(std::min(n, int(sizeof line) - 1))) < 0) return;
+      }
+      const char clear[] = "\r\033[K";  // the progress line goes, the results stay
+      if (::write(2, clear, sizeof clear - 1) < 0) return;
+    });
+  }
+  ~Ticker() {
+    {
+      std::lock_guard<std::mutex> lock(mutex);
+      done = true;
+    }
+    wake.notify_one();
+    thread.join();
+  }
+};
+
+LongWork::LongWork(std::ostream& err, const std::string& command, const std::string& why) {
+  err << "reversi-lab: " << command << ": " << why << "; Ctrl-C stops it\n" << std::flush;
+  if (&err == &std::cerr && ::isatty(2)) ticker_ = new Ticker(command);
+}
+
+LongWork::~LongWork() { delete ticker_; }
+
+bool isWholeNumber(std::string_view text) {
+  if (text.empty() || (text.size() > 1 && text[0] == '0')) return false;
+  for (char c : text)
+    if (c < '0' || c > '9') return false;
+  return true;
+}
+
+std::optional<unsigned long long> wholeNumber(std::string_view text, unsigned long long max) {
+  unsigned long long n = 0;
+  if (!isWholeNumber(text)) return std::nullopt;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), n);
+  if (ec != std::errc() || n > max) return std::nullopt;
+  return n;
+}
+
 int wholeNumberOption(const CliArgs& a, const std::string& command, const std::string& name, int lo, int hi,
                       std::optional<int> fallback) {
   const auto it = a.options.find(name);
@@ -60,17 +180,16 @@ int wholeNumberOption(const CliArgs& a, const std::string& command, const std::s
     throw UsageError{command + ": " + name + " is required"};
   }
   const std::string& v = it->second;
-  int n = 0;
-  const auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), n);
-  if (v.empty() || ec == std::errc::invalid_argument || end != v.data() + v.size())
-    throw UsageError{command + ": " + name + " must be a whole number, got " + quoteInput(v)};
-  const bool outOfRange = ec == std::errc::result_out_of_range;  // n was left unset
-  if (outOfRange ? v[0] == '-' : n < lo)
-    throw UsageError{command + ": " + name + (lo == 0 ? " must not be negative" : " must be at least " + std::to_string(lo)) +
-                     ", got " + quoteInput(v)};
-  if (outOfRange || n > hi)
-    throw UsageError{command + ": " + name + " " + quoteInput(v) + " is too large (at most " + std::to_string(hi) + ")"};
-  return n;
+  const std::string low = lo == 0 ? " must not be negative" : " must be at least " + std::to_string(lo);
+  if (v.size() > 1 && v[0] == '-' && isWholeNumber(std::string_view(v).substr(1)))
+    throw UsageError{command + ": " + name + low + ", got " + quoteInput(v)};
+  if (!isWholeNumber(v))
+    throw UsageError{command + ": " + name + " must be a whole number, got " + quoteInput(v) +
+                     " (digits only: no sign, space or leading zero)"};
+  const std::optional<unsigned long long> n = wholeNumber(v, static_cast<unsigned long long>(hi));
+  if (!n) throw UsageError{command + ": " + name + " " + quoteInput(v) + " is too large (at most " + std::to_string(hi) + ")"};
+  if (int(*n) < lo) throw UsageError{command + ": " + name + low + ", got " + quoteInput(v)};
+  return int(*n);
 }
 
 }  // namespace reversi

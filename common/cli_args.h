@@ -2,8 +2,10 @@
 /// \brief The argument reader every `reversi-lab` command shares.
 #pragma once
 #include <cstddef>
+#include <iosfwd>
 #include <map>
 #include <optional>
+#include <streambuf>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -15,6 +17,57 @@ namespace reversi {
 /// Bad input at the host boundary: printed as "reversi-lab: <message>", one line, exit 2.
 struct UsageError {
   std::string message;  ///< "<command>: what is wrong"
+};
+
+/// A write to the command's output failed (closed, full disk, broken pipe): runCli
+/// prints "reversi-lab: <command>: cannot write to standard output: <reason>" and
+/// returns 1, so that lost output is never reported as success.
+struct WriteError {
+  int error;  ///< errno of the failed write, 0 when unknown
+};
+
+/// Flushes `out` and throws WriteError when anything written to it so far was lost.
+/// Every command's output is checked this way when it ends (runCli) and after each
+/// large or interactive piece (the tour's sections, each FFO line, GTP answers, prompts).
+void checkWritten(std::ostream& out);
+
+/// A system error number in a few plain words ("no such file", "permission denied",
+/// "is a directory", "no space left on the device", ...), for one-line messages.
+std::string systemReason(int error);
+
+/// The output buffer of `reversi-lab` on a file descriptor (standard output): it keeps
+/// the errno of a failed write, so that checkWritten can name the reason.
+class FdOutput : public std::streambuf {
+ public:
+  explicit FdOutput(int fd);
+  ~FdOutput() override;
+  int error() const { return error_; }  ///< errno of the first failed write, or 0
+
+ protected:
+  int overflow(int c) override;
+  int sync() override;
+
+ private:
+  bool drain();  // writes the buffer out; false (and error_ set) on failure
+  int fd_;
+  int error_ = 0;
+  char buffer_[1 << 14];
+};
+
+/// Work estimated to run longer than about ten seconds. Says so at once, one line on
+/// `err` ("reversi-lab: <command>: <why>; Ctrl-C stops it"), and while it lives, when
+/// `err` is the process's standard error and that is a terminal, shows the time spent
+/// there once a second (overwritten in place, cleared at the end): never in a file.
+class LongWork {
+ public:
+  LongWork(std::ostream& err, const std::string& command, const std::string& why);
+  ~LongWork();
+  LongWork(const LongWork&) = delete;
+  LongWork& operator=(const LongWork&) = delete;
+
+ private:
+  struct Ticker;
+  Ticker* ticker_ = nullptr;  // only on a terminal
 };
 
 /// The options and positional arguments of one command.
@@ -34,7 +87,15 @@ CliArgs parseCliArgs(const std::vector<std::string>& args, size_t from, const st
 /// Throws UsageError "<command>: position ..." saying what is wrong with it.
 Position positionArgument(const CliArgs& a, std::string_view fallback, const std::string& command);
 
-/// The whole-number option `name` (decimal digits only) in lo..hi; `fallback` when it is
+/// True when `text` is a whole number as every command reads one: decimal digits only
+/// (no sign, no space, no '+'), and no leading zero unless the number is 0 itself.
+bool isWholeNumber(std::string_view text);
+
+/// The value of a whole number (isWholeNumber) that is at most `max`; nothing when
+/// `text` is not one or is larger.
+std::optional<unsigned long long> wholeNumber(std::string_view text, unsigned long long max);
+
+/// The whole-number option `name` (isWholeNumber) in lo..hi; `fallback` when it is
 /// absent (without one it is required). Throws UsageError: not a number, out of range.
 int wholeNumberOption(const CliArgs& a, const std::string& command, const std::string& name, int lo, int hi,
                       std::optional<int> fallback = std::nullopt);

@@ -2,7 +2,6 @@
 // its sketch.
 #include <cerrno>
 #include <cstdio>
-#include <cstring>
 #include <fstream>
 #include <iostream>
 #include <map>
@@ -59,21 +58,17 @@ std::string boardText(const GoBoard& b) {
   return s;
 }
 
-// "R,C" with R and C in 0..N-1.
+// "R,C" with R and C in 0..N-1, each a whole number as every option reads one
+// (isWholeNumber: no space, sign or leading zero).
 bool parsePoint(const std::string& v, int& row, int& col) {
   const size_t comma = v.find(',');
-  if (comma != 1 && comma != 2) return false;
-  try {
-    size_t used = 0;
-    row = std::stoi(v.substr(0, comma), &used);
-    if (used != comma) return false;
-    const std::string rest = v.substr(comma + 1);
-    col = std::stoi(rest, &used);
-    if (used != rest.size() || rest[0] == '-' || rest[0] == '+' || v[0] == '-' || v[0] == '+') return false;
-  } catch (const std::exception&) {
-    return false;
-  }
-  return row >= 0 && row < N && col >= 0 && col < N;
+  if (comma == std::string::npos) return false;
+  const auto r = wholeNumber(std::string_view(v).substr(0, comma), N - 1);
+  const auto c = wholeNumber(std::string_view(v).substr(comma + 1), N - 1);
+  if (!r || !c) return false;
+  row = int(*r);
+  col = int(*c);
+  return true;
 }
 
 }  // namespace
@@ -92,6 +87,8 @@ int runGo(const std::vector<std::string>& args, std::istream& in, std::ostream& 
     if (opt.count("--at") && !parsePoint(opt["--at"], row, col))
       throw BadInput{"--at wants ROW,COL with both in 0.." + std::to_string(N - 1) + ", got " + quoteInput(opt["--at"])};
     if (method == "recursive" && row < 0) throw BadInput{"--method recursive needs --at ROW,COL (the stone just played)"};
+    if (method != "recursive" && row >= 0)
+      throw BadInput{"--at is only for --method recursive (" + method + " looks at the whole board)"};
 
     // Read at most kMaxBoardBytes + 1 bytes through istream::read, which turns a read
     // error (a folder) into badbit instead of an exception, and stops on endless input
@@ -101,7 +98,7 @@ int runGo(const std::vector<std::string>& args, std::istream& in, std::ostream& 
     auto readBounded = [&](std::istream& s, const std::string& name) {
       errno = 0;
       s.read(&text[0], std::streamsize(text.size()));
-      if (s.bad()) throw BadInput{"cannot read " + name + (errno ? std::string(": ") + std::strerror(errno) : "")};
+      if (s.bad()) throw BadInput{"cannot read " + name + ": " + systemReason(errno)};
       text.resize(size_t(s.gcount()));
       if (text.size() > kMaxBoardBytes)
         throw BadInput{name + " is longer than " + std::to_string(kMaxBoardBytes) + " bytes: a board is " +
@@ -110,13 +107,14 @@ int runGo(const std::vector<std::string>& args, std::istream& in, std::ostream& 
     if (files[0] == "-") {
       readBounded(in, "standard input");
     } else {
+      errno = 0;
       std::ifstream f(files[0], std::ios::binary);
-      if (!f) throw BadInput{"cannot read " + quoteInput(files[0], 80)};
-      readBounded(f, quoteInput(files[0], 80));
+      if (!f) throw BadInput{"cannot read " + quoteInput(files[0]) + ": " + systemReason(errno)};
+      readBounded(f, quoteInput(files[0]));
     }
     GoBoard b = parseBoard(text);
     if (row >= 0 && b.cell[row][col] != go_capture::MINE)
-      throw BadInput{"--at " + opt["--at"] + " is not a stone of the player who just moved (1)"};
+      throw BadInput{"--at " + quoteInput(opt["--at"]) + " is not a stone of the player who just moved (1)"};
 
     int captured = 0, scans = 0;
     if (method == "recursive") captured = go_capture::captureRecursive(b, row, col);

@@ -2,11 +2,13 @@
 // their moves on stdin, one per line; computer players are random or greedy), and the
 // checker of the sketch, which plays the same automatic game and must print the same.
 #include <iostream>
+#include <optional>
 #include <sstream>
 
 #include "gray_variant/gray_variant.h"
 #include "position.h"  // quoteInput: echoed input stays one printable line
 #include "cli_args.h"
+#include "input_line.h"
 #include "sidebars.h"
 
 namespace reversi {
@@ -75,11 +77,13 @@ Kind kindOption(const std::map<std::string, std::string>& opt, const std::string
 uint32_t seedOption(const std::map<std::string, std::string>& opt) {
   const auto it = opt.find("--seed");
   if (it == opt.end()) return 1;
-  const std::string& v = it->second;
-  if (v.empty() || v.size() > 10 || v.find_first_not_of("0123456789") != std::string::npos || std::stoull(v) > 0xFFFFFFFFull)
-    throw BadInput{"--seed wants a whole number 0..4294967295, got " + quoteInput(v)};
-  return uint32_t(std::stoull(v));
+  const std::optional<unsigned long long> v = wholeNumber(it->second, 0xFFFFFFFFull);
+  if (!v) throw BadInput{"--seed wants a whole number 0..4294967295 (no sign or leading zero), got " + quoteInput(it->second)};
+  return uint32_t(*v);
 }
+
+// A move or "quit" is a few characters: a longer line is refused, not stored.
+constexpr size_t kMaxLine = 200;
 
 }  // namespace
 
@@ -95,6 +99,8 @@ int runGray(const std::vector<std::string>& args, std::istream& in, std::ostream
     if (autoPlay && (kinds[gv::BLACK] == kHuman || kinds[gv::WHITE] == kHuman))
       throw BadInput{"--auto plays both sides: a human player makes no sense with it"};
     seed = seedOption(opt);
+    if (opt.count("--seed") && kinds[gv::BLACK] != kRandom && kinds[gv::WHITE] != kRandom)
+      throw BadInput{"--seed only steers a random player, and neither player is random"};
   } catch (const BadInput& e) {
     err << "reversi-lab: gray: " << e.message << "\n";
     return 2;
@@ -125,14 +131,19 @@ int runGray(const std::vector<std::string>& args, std::istream& in, std::ostream
       col = m & 15;
     } else {
       for (;;) {
-        out << colourName(g.turn) << " to move (a square such as e5, or quit): " << std::flush;
-        std::string line;
-        if (!std::getline(in, line)) {
+        out << colourName(g.turn) << " to move (a square such as e5, or quit): ";
+        checkWritten(out);  // the prompt must be seen before the line is read
+        InputLine input;
+        if (!readLine(in, input, kMaxLine)) {
           out << "\n";
-          err << "reversi-lab: gray: the input ended before the game did\n";
+          err << "reversi-lab: gray: " << endOfGameInput(input) << "\n";
           return 1;
         }
-        if (!line.empty() && line.back() == '\r') line.pop_back();
+        const std::string& line = input.text;
+        if (input.tooLong) {
+          out << "that line is too long (over " << kMaxLine << " characters): type a square such as e5, or quit\n";
+          continue;
+        }
         if (line.find_first_not_of(" \t") == std::string::npos) continue;
         if (line == "quit") {
           out << colourName(g.turn) << " quits\n";

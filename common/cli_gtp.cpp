@@ -49,7 +49,8 @@ bool isNumber(const std::string& s) {
   return !s.empty() && ec == std::errc() && end == s.data() + s.size();
 }
 
-bool isDigits(const std::string& s) { return !s.empty() && s.find_first_not_of("0123456789") == std::string::npos; }
+// GTP's whole numbers are read as the command line reads them (isWholeNumber).
+bool isDigits(const std::string& s) { return isWholeNumber(s); }
 
 std::string moveList(const std::vector<int>& moves) {
   std::string s;
@@ -258,7 +259,14 @@ int runGtp(const std::vector<std::string>& args, std::istream& in, std::ostream&
   }
   GtpSession session(engine);
   InputLine line;
-  while (!session.finished() && readLine(in, line, kMaxLine)) out << session.respond(line.text, line.tooLong) << std::flush;
+  while (!session.finished() && readLine(in, line, kMaxLine)) {
+    out << session.respond(line.text, line.tooLong);
+    checkWritten(out);  // each answer is read at once; an answer that cannot go out ends the session
+  }
+  if (line.error) {
+    err << "reversi-lab: gtp: cannot read the input: " << systemReason(line.error) << "\n";
+    return 1;
+  }
   return 0;
 }
 

@@ -113,6 +113,7 @@ class PlaySession {
   }
 
   bool engineMove() {
+    checkWritten(out_);  // the human's move shows while the engine thinks
     const uint8_t side = position_.toMove;
     const SearchOutcome o = chooseMove(position_, engine_);
     const int flipped = record(o.best);
@@ -131,10 +132,11 @@ class PlaySession {
   bool humanTurn(const std::vector<int>& legal, int& status) {
     InputLine line;
     for (;;) {
-      out_ << "your move> " << std::flush;
+      out_ << "your move> ";
+      checkWritten(out_);  // the prompt must be seen before the line is read
       if (!readLine(in_, line, kMaxLine)) {
         out_ << "\n";
-        err_ << "reversi-lab: play: the input ended before the game did\n";
+        err_ << "reversi-lab: play: " << endOfGameInput(line) << "\n";
         status = 1;
         return false;
       }

@@ -2,8 +2,8 @@
 // move-generation stage, each result on one line of space-separated tokens that a script
 // can read; `solve --ffo` against the published FFO results; and the tour's finale.
 #include <algorithm>
-#include <charconv>
 #include <cstdio>
+#include <optional>
 #include <ostream>
 #include <stdexcept>
 
@@ -31,13 +31,15 @@ namespace {
 //   e05  solve 21: 17, 22: 46 (23: ~150)    search 15: 16, 16: 36 (17: ~90)
 //   e06  solve 22: 12, 23: 58 (24: ~200)    search 15: 14, 16: 36 (17: ~90)
 // A step beyond the table gets the last row: every step is stronger than the one before.
+// The last two columns are the first sizes the same measurements put over about 10 s
+// (where solve and search warn before they start).
 constexpr SearchLimits kLimits[] = {
-    {13, 7},   // e01 minimax
-    {17, 11},  // e02 alpha-beta
-    {20, 14},  // e03 ordering
-    {21, 14},  // e04 PVS
-    {22, 16},  // e05 table
-    {23, 16},  // e06 endgame
+    {13, 7, 13, 7},     // e01 minimax
+    {17, 11, 17, 11},   // e02 alpha-beta
+    {20, 14, 20, 14},   // e03 ordering
+    {21, 14, 20, 14},   // e04 PVS
+    {22, 16, 21, 15},   // e05 table
+    {23, 16, 22, 15},   // e06 endgame
 };
 
 // The tour's exact solve: FFO position `ffo` as published, or after its (first)
@@ -120,18 +122,30 @@ std::string ffoNumbers() {
   return s;
 }
 
-int solvePosition(const CliArgs& a, std::ostream& out) {
+// Announces (LongWork in `w`) an exact solve of `empties` squares by `step` when that
+// takes more than about ten seconds on the fastest stage (slower ones take 2-3x longer).
+void announceSolve(std::optional<LongWork>& w, int empties, const StepEntry& step, const std::string& what,
+                   const std::string& command, std::ostream& err) {
+  if (empties >= searchLimits(step).slowEmpties)
+    w.emplace(err, command, what + " has " + std::to_string(empties) + " empty squares: " + std::string(step.id) +
+                                " may take a minute or more to solve it");
+}
+
+int solvePosition(const CliArgs& a, std::ostream& out, std::ostream& err) {
   if (a.positional.empty()) throw UsageError{"solve: a position is required (or --ffo RANGE)"};
   const Engine e = engineOptions(a, "solve");
   const Position p = positionArgument(a, "", "solve");
   checkSolvable(emptySquares(p), *e.step, "the position", "solve");
+  std::optional<LongWork> announced;
+  if (!game::over(p)) announceSolve(announced, emptySquares(p), *e.step, "the position", "solve", err);
   const SearchOutcome o = e.step->run(e.stage, p, -1);
+  announced.reset();
   out << scoreBestPv(signedInt(o.score), o) << " " << counts(o.nodes, o.seconds) << " " << engineText(e) << "\n";
   return 0;
 }
 
 // One line per FFO position, then the total; 1 when any score or best move is wrong.
-int solveFfo(const CliArgs& a, std::ostream& out) {
+int solveFfo(const CliArgs& a, std::ostream& out, std::ostream& err) {
   if (!a.positional.empty())
     throw UsageError{"solve: --ffo takes no position, got " + quoteInput(a.positional[0])};
   const Engine e = engineOptions(a, "solve");
@@ -144,15 +158,18 @@ int solveFfo(const CliArgs& a, std::ostream& out) {
   double seconds = 0;
   int correct = 0;
   for (const FfoPosition* f : chosen) {
+    std::optional<LongWork> announced;
+    announceSolve(announced, f->empties, *e.step, "FFO #" + std::to_string(f->number), "solve", err);
     const SearchOutcome o = e.step->run(e.stage, f->position, -1);
+    announced.reset();
     const bool ok = o.score == f->score && std::find(f->best.begin(), f->best.end(), o.best) != f->best.end();
     correct += ok;
     nodes += o.nodes;
     seconds += o.seconds;
     out << "ffo " << f->number << " empties " << f->empties << " score " << signedInt(o.score) << " published-score "
         << signedInt(f->score) << " best " << moveName(o.best) << " published-best " << moveList(f->best, ",") << " "
-        << counts(o.nodes, o.seconds) << (ok ? " OK" : " WRONG") << "\n"
-        << std::flush;  // a long run shows each result as it comes
+        << counts(o.nodes, o.seconds) << (ok ? " OK" : " WRONG") << "\n";
+    checkWritten(out);  // a long run shows each result as it comes, or stops
   }
   out << "total positions " << chosen.size() << " correct " << correct << " " << counts(nodes, seconds) << " "
       << engineText(e) << "\n";
@@ -182,13 +199,12 @@ std::vector<int> parseFfoRange(std::string_view text, const std::string& command
   if (text.empty()) throw UsageError{command + ": --ffo is empty" + example};
   // A number of the range: decimal digits naming an FFO position.
   auto number = [&](std::string_view item, std::string_view digits) {
-    int n = 0;
-    const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), n);
-    if (digits.empty() || digits[0] == '-' || ec == std::errc::invalid_argument || end != digits.data() + digits.size())
-      throw UsageError{command + ": --ffo " + quoteInput(item) + " is not a number or a span A-B" + example};
-    if (ec == std::errc::result_out_of_range || !findFfo(n))
-      throw UsageError{command + ": --ffo: there is no FFO position " + quoteInput(digits) + example};
-    return n;
+    if (!isWholeNumber(digits))
+      throw UsageError{command + ": --ffo " + quoteInput(item) + " is not a number or a span A-B (digits only: no sign, " +
+                       "space or leading zero)" + example};
+    const std::optional<unsigned long long> n = wholeNumber(digits, 1000);
+    if (!n || !findFfo(int(*n))) throw UsageError{command + ": --ffo: there is no FFO position " + quoteInput(digits) + example};
+    return int(*n);
   };
   std::vector<int> numbers;
   for (size_t at = 0;;) {
@@ -210,12 +226,12 @@ std::vector<int> parseFfoRange(std::string_view text, const std::string& command
   }
 }
 
-int runSolve(const std::vector<std::string>& args, std::ostream& out) {
+int runSolve(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
   const CliArgs a = parseCliArgs(args, 1, {"--stage", "--engine", "--ffo"}, {}, 1, "solve");
-  return a.options.count("--ffo") ? solveFfo(a, out) : solvePosition(a, out);
+  return a.options.count("--ffo") ? solveFfo(a, out, err) : solvePosition(a, out, err);
 }
 
-int runSearch(const std::vector<std::string>& args, std::ostream& out) {
+int runSearch(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
   const CliArgs a = parseCliArgs(args, 1, {"--stage", "--engine", "--depth"}, {}, 1, "search");
   const int depth = wholeNumberOption(a, "search", "--depth", 1, kMaxSearchDepth);
   if (a.positional.empty()) throw UsageError{"search: a position is required"};
@@ -228,7 +244,17 @@ int runSearch(const std::vector<std::string>& args, std::ostream& out) {
                      " with " + std::to_string(empties) + " empty squares (at most " + std::to_string(l.searchDepth) +
                      "; any depth up to " + std::to_string(kMaxSearchDepth) + " with " + std::to_string(l.solveEmpties) +
                      " or fewer)"};
+  // A search as deep as the game is long is a solve of those squares.
+  std::optional<LongWork> announced;
+  if (game::over(p)) {
+  } else if (depth >= empties) {
+    announceSolve(announced, empties, *e.step, "the position", "search", err);
+  } else if (depth >= l.slowDepth) {
+    announced.emplace(err, "search", "--depth " + std::to_string(depth) + ": " + std::string(e.step->id) +
+                                         " may take a minute or more");
+  }
   const SearchOutcome o = e.step->run(e.stage, p, depth);
+  announced.reset();
   out << scoreBestPv(format("%+.2f", o.discs()), o) << " leaf " << (pvEndsGame(p, o.pv) ? "end" : "eval") << " depth "
       << depth << " " << counts(o.nodes, o.seconds) << " " << engineText(e) << "\n";
   return 0;
@@ -265,6 +291,7 @@ int tourSearch(bool quick, std::ostream& out) {
                   o.seconds > 0 ? format("%.2f", double(o.nodes) / o.seconds / 1e6).c_str() : "-",
                   signedInt(o.score).c_str(), moveName(o.best).c_str());
     out << line;
+    checkWritten(out);  // each solve takes about a second: show its line now
   }
   const SearchOutcome& first = results.front();
   bool same = true;

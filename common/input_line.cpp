@@ -1,20 +1,26 @@
 #include "input_line.h"
 
+#include <cerrno>
 #include <istream>
 #include <streambuf>
+
+#include "cli_args.h"
 
 namespace reversi {
 
 bool readLine(std::istream& in, InputLine& line, size_t limit) {
   line.text.clear();
   line.tooLong = false;
+  line.error = 0;
   std::streambuf* buf = in.rdbuf();
   if (!in.good() || !buf) return false;
+  errno = 0;  // a read error (EISDIR) shows only here: the stream sees an end
   bool any = false;
   for (;;) {
     const int c = buf->sbumpc();
     if (c == std::char_traits<char>::eof()) {
       in.setstate(std::ios::eofbit);
+      line.error = errno;
       break;
     }
     any = true;
@@ -29,6 +35,10 @@ bool readLine(std::istream& in, InputLine& line, size_t limit) {
     line.text.resize(limit);
   }
   return any;
+}
+
+std::string endOfGameInput(const InputLine& line) {
+  return line.error ? "cannot read the input: " + systemReason(line.error) : "the input ended before the game did";
 }
 
 }  // namespace reversi

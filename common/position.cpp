@@ -37,12 +37,8 @@ std::string quoteInput(std::string_view text, size_t limit) {
 
 namespace {
 
-// Printable form of an offending character for an error message.
-std::string shown(char c) {
-  if (c >= 0x21 && c <= 0x7e) return std::string("'") + c + "'";
-  static const char hex[] = "0123456789abcdef";
-  return std::string("byte 0x") + hex[(unsigned char)c >> 4] + hex[c & 15];
-}
+// An offending character, quoted as all echoed input is.
+std::string shown(char c) { return quoteInput(std::string_view(&c, 1)); }
 
 bool isSpace(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
 
@@ -73,7 +69,7 @@ Position parsePosition(std::string_view text) {
   while (!rest.empty() && isSpace(rest.front())) rest.remove_prefix(1);
   if (rest.empty()) throw ParseError("position has no side to move: add a space and X or O");
   if (rest.size() > 1)
-    throw ParseError("position side to move must be one character X or O, got " + quoteInput(rest, 20));
+    throw ParseError("position side to move must be one character X or O, got " + quoteInput(rest));
   switch (rest[0]) {
     case 'X': case 'x': case '*': p.toMove = BLACK; break;
     case 'O': case 'o': p.toMove = WHITE; break;

@@ -1,6 +1,7 @@
 /// \file registry.h
 /// \brief Every stage that compiles, behind one run-time table (for the CLI and tour).
 #pragma once
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -9,6 +10,8 @@
 #include "position.h"
 
 namespace reversi {
+
+struct HashedPerftStats;  // perft_hash.h
 
 /// One stage, type-erased: what the CLI needs to run it on any position.
 struct StageEntry {
@@ -20,6 +23,9 @@ struct StageEntry {
   uint64_t (*perft)(const Position&, int depth, bool bulk);  ///< published convention
   /// The same count on `threads` >= 1 threads (the first plies split into subtrees).
   uint64_t (*perftThreads)(const Position&, int depth, bool bulk, int threads);
+  /// The hashed perft of perft_hash.h: a table of `tableBytes`, optionally keyed by the
+  /// symmetric image, on `threads` threads. Throws std::bad_alloc without the memory.
+  HashedPerftStats (*hashedPerft)(const Position&, int depth, bool bulk, size_t tableBytes, bool symmetric, int threads);
   /// Median nanoseconds for one flip scan (countFlips on all 64 squares for the side to
   /// move), over `positions`, `rounds` timed rounds.
   double (*flipScanNs)(const std::vector<Position>& positions, int rounds);

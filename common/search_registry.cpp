@@ -8,20 +8,20 @@
 #include "step.h"
 
 namespace reversi {
-namespace {
 
-using RunFn = SearchOutcome (*)(const Position&, int);
-
-// A table sized to the work, so that a small search does not spend its time emptying
-// tens of MB: a solve of E empties stores at most a few positions per 2^E nodes, a
-// search of depth d about as many as 2^(10 + d). Capped at kTableSlots. The same for
-// every stage, so the node counts stay equal.
+// A small search should not spend its time emptying tens of MB: a solve of E empties
+// stores at most a few positions per 2^E nodes, a search of depth d about as many as
+// 2^(10 + d). Capped at kTableSlots. The same for every stage, so the node counts stay equal.
 uint32_t tableSlotsFor(const Position& p, int depth) {
   int empties = 0;
   for (uint8_t c : p.cells) empties += c == EMPTY;
   const int bits = depth < 0 ? empties + 2 : 10 + depth;
   return bits >= 21 ? kTableSlots : uint32_t(1) << std::max(bits, 12);
 }
+
+namespace {
+
+using RunFn = SearchOutcome (*)(const Position&, int);
 
 template <class T, class S>
 SearchOutcome runDefault(const Position& p, int depth) {

@@ -43,6 +43,10 @@ struct StepEntry {
 /// All steps, in step order.
 const std::vector<StepEntry>& steps();
 
+/// Table slots lent to a search of p (`depth` plies, < 0: to the end) by the CLI and
+/// the benchmarks: sized to the work, at most kTableSlots (common/step.h).
+uint32_t tableSlotsFor(const Position& p, int depth);
+
 /// Finds a step by number ("6"), id prefix ("e06", "e06_endgame") or short name
 /// ("endgame"); nullptr if none.
 const StepEntry* findStep(std::string_view name);

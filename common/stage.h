@@ -15,7 +15,7 @@
 namespace reversi {
 
 /// A stage namespace wrapped by REVERSI_STAGE_TRAITS. The function pointers have the
-/// exact types of DESIGN.md's interface, so a stage with a wrong signature does not
+/// exact types of the stage interface (README.md), so a stage with a wrong signature does not
 /// compile; being constexpr, calls through them are direct calls after optimisation.
 template <class S>
 concept Stage = requires {
@@ -134,13 +134,14 @@ uint64_t bestPerft(const typename S::Board& b, uint8_t me, int depth, bool bulk)
   else return perft<S>(b, me, depth, bulk);
 }
 
-/// Perft of a Position on stage S, on `threads` threads (>= 1): the tree's first plies
-/// are expanded (generically) into enough subtrees to keep every thread busy, which the
-/// threads then take one at a time. Each subtree uses the stage's best perft, and the
-/// sum is the same as on one thread.
-template <Stage S>
-uint64_t perft(const Position& p, int depth, bool bulk = false, int threads = 1) {
-  if (threads <= 1) return bestPerft<S>(load<S>(p), p.toMove, depth, bulk);
+/// A perft of a Position on `threads` threads (>= 1): the tree's first plies are
+/// expanded (generically) into enough subtrees to keep every thread busy, which the
+/// threads then take one at a time; `count(board, me, depth)` counts one subtree (called
+/// from several threads at once). The sum is the same as on one thread, whatever order
+/// the subtrees finish in. Plain perft and the hashed perft (perft_hash.h) share it.
+template <Stage S, class Count>
+uint64_t splitPerft(const Position& p, int depth, int threads, const Count& count) {
+  if (threads <= 1) return count(load<S>(p), p.toMove, depth);
   struct Task {
     typename S::Board b;
     uint8_t me;
@@ -174,7 +175,7 @@ uint64_t perft(const Position& p, int depth, bool bulk = false, int threads = 1)
   auto work = [&] {
     uint64_t sum = 0;
     for (size_t i; (i = nextTask.fetch_add(1)) < tasks.size();)
-      sum += bestPerft<S>(tasks[i].b, tasks[i].me, tasks[i].depth, bulk);
+      sum += count(tasks[i].b, tasks[i].me, tasks[i].depth);
     total += sum;
   };
   std::vector<std::thread> pool;
@@ -182,6 +183,15 @@ uint64_t perft(const Position& p, int depth, bool bulk = false, int threads = 1)
   work();
   for (std::thread& t : pool) t.join();
   return total;
+}
+
+/// Perft of a Position on stage S, on `threads` threads (>= 1, see splitPerft), each
+/// subtree counted by the stage's best perft.
+template <Stage S>
+uint64_t perft(const Position& p, int depth, bool bulk = false, int threads = 1) {
+  return splitPerft<S>(p, depth, threads, [bulk](const typename S::Board& b, uint8_t me, int d) {
+    return bestPerft<S>(b, me, d, bulk);
+  });
 }
 
 }  // namespace reversi

@@ -17,8 +17,10 @@ set(LAB_PAGE_FOLDERS ${lab_numbered} ${lab_steps} ${lab_sidebars})
 
 find_package(Doxygen)
 if(DOXYGEN_FOUND)
-  set(doc_inputs "${CMAKE_SOURCE_DIR}/docs/overview.md" "${CMAKE_SOURCE_DIR}/README.md"
-                 "${CMAKE_SOURCE_DIR}/docs/stage-template.md" "${CMAKE_SOURCE_DIR}/docs/step-template.md")
+  # The page templates are for authors, not readers: they stay out of the site.
+  set(doc_inputs "${CMAKE_SOURCE_DIR}/docs/overview.md" "${CMAKE_SOURCE_DIR}/README.md" "${CMAKE_SOURCE_DIR}/README.ja.md"
+                 "${CMAKE_SOURCE_DIR}/docs/sources.md" "${CMAKE_SOURCE_DIR}/docs/glossary.md"
+                 "${CMAKE_SOURCE_DIR}/docs/your-stage.md")
   foreach(folder IN LISTS LAB_PAGE_FOLDERS)
     set(dir "${CMAKE_SOURCE_DIR}/stages/${folder}")
     file(GLOB headers "${dir}/*.h")
@@ -41,6 +43,10 @@ if(DOXYGEN_FOUND)
   set(DOXYGEN_QUIET YES)
   set(DOXYGEN_EXCLUDE_SYMBOLS "reversi")
   doxygen_add_docs(docs ${doc_inputs} COMMENT "Building the documentation site in build/docs/html")
+  # Each stage's code links into that stage, not into the first stage with the same name.
+  add_custom_command(TARGET docs POST_BUILD
+    COMMAND Python3::Interpreter "${CMAKE_SOURCE_DIR}/docs/fix_code_links.py"
+            "${CMAKE_BINARY_DIR}/docs/html" "${CMAKE_SOURCE_DIR}/stages")
 else()
   add_custom_target(docs COMMAND ${CMAKE_COMMAND} -E echo "doxygen is not installed: apt-get install doxygen"
                     COMMAND ${CMAKE_COMMAND} -E false)
@@ -82,6 +88,16 @@ endif()
 add_test(NAME docs:generated COMMAND Python3::Interpreter "${CMAKE_SOURCE_DIR}/docs/update_docs.py"
          --source "${CMAKE_SOURCE_DIR}" --check)
 set_tests_properties(docs:generated PROPERTIES LABELS docs)
+
+# The built site: every relative link and anchor resolves (run after the docs target).
+add_test(NAME docs:links COMMAND Python3::Interpreter "${CMAKE_SOURCE_DIR}/tests/check_site.py"
+         "${CMAKE_BINARY_DIR}/docs/html" "${CMAKE_SOURCE_DIR}/stages")
+set_tests_properties(docs:links PROPERTIES LABELS docs)
+# The sources: no page or source file cites a file the repository lacks, no Python repr
+# in a page or a figure.
+add_test(NAME docs:truth COMMAND Python3::Interpreter "${CMAKE_SOURCE_DIR}/tests/check_docs.py"
+         "${CMAKE_SOURCE_DIR}")
+set_tests_properties(docs:truth PROPERTIES LABELS docs)
 
 # The site as a reader sees it: headless Chromium loads it (run after the docs target).
 add_test(NAME docs:browser COMMAND Python3::Interpreter "${CMAKE_SOURCE_DIR}/tests/docs_browser.py"

@@ -14,7 +14,10 @@ Between markers `<!-- NAME:begin -->` and `<!-- NAME:end -->` it writes:
 - docs/overview.md: `stages` and `steps` (the reading order), `numbers` (all stages and
   the plot), `search` (the search track's tables and plot), `claims` (the claims
   ledger, from docs/claims.json);
-- README.md: `numbers` (a compact table).
+- README.md and README.ja.md: `numbers` (the same compact table);
+- every page under stages/: `navtop` and `navbottom`, the links to the previous page, the
+  README (every stage) and the next page in reading order (inserted under the title and at the end
+  when a page has no such markers yet; `--check` fails until they are there).
 It also draws docs/progression.svg and docs/search.svg (needs python3-matplotlib).
 """
 import argparse
@@ -66,6 +69,35 @@ def stage_folders(src):
                   if os.path.exists(os.path.join(src, "stages", d, "README.md")))
     nums = numbered(all_)
     return nums + [d for d in all_ if d not in nums]
+
+
+def reading_order(folders):
+    """The order a learner reads the pages in: the move-generation stages, the sidebars
+    beside them, then the search track (the overview lists them the same way)."""
+    nums, steps = numbered(folders), step_folders(folders)
+    return nums + [f for f in folders if f not in nums and f not in steps] + steps
+
+
+def nav_links(order, folder):
+    """One line of links: previous page, the README (every stage), next page (GitHub and Doxygen both
+    follow a link to another Markdown file of the site)."""
+    i = order.index(folder)
+    parts = [f"[← previous: {order[i - 1]}](../{order[i - 1]}/README.md)" if i else "(the first page)",
+             "[all stages](../../README.md)",
+             f"[next: {order[i + 1]} →](../{order[i + 1]}/README.md)" if i + 1 < len(order) else "(the last page)"]
+    return " · ".join(parts) + "\n"
+
+
+def with_nav(text, order, folder):
+    """The page with its navigation lines, the markers added where they are missing."""
+    if not has_markers(text, "navtop"):
+        title, _, rest = text.partition("\n")
+        text = title + "\n\n<!-- navtop:begin -->\n<!-- navtop:end -->\n" + rest
+    if not has_markers(text, "navbottom"):
+        text = text.rstrip("\n") + "\n\n<!-- navbottom:begin -->\n<!-- navbottom:end -->\n"
+    line = nav_links(order, folder)
+    text = replace_between(text, "navtop", line, folder)
+    return replace_between(text, "navbottom", line, folder)
 
 
 def read(path):
@@ -542,9 +574,11 @@ def main():
             t = replace_between(t, m, "", path) if has_markers(t, m) else t
         return t
 
+    order = reading_order(folders)
     for folder in folders:
         path = os.path.join(src, "stages", folder, "README.md")
-        text = new = read(path)
+        text = read(path)
+        new = with_nav(text, order, folder)
         # The diff from the previous stage (or step). A page may name its base
         # (<!-- diff-base: s05_cell91 -->) or none, when the stage replaces the
         # representation and a diff would change every line.
@@ -555,7 +589,7 @@ def main():
             body = (header_diff(src, base, folder) if base != "none" else
                     "No generated diff: this stage replaces the representation, so every line would change.\n")
             new = replace_between(new, "diff", body, path)
-        if has_markers(new, "claims"):
+        if report and has_markers(new, "claims"):  # without a report, the verdicts stay as they are
             new = replace_between(new, "claims", ledger(src, report, folder, text, partial), path)
         if has_markers(new, "numbers"):
             if folder in steps:
@@ -575,7 +609,7 @@ def main():
     listing = "".join(f"- \\subpage md_stages_{f}_README\n" for f in folders if f not in steps)
     new = replace_between(ov, "stages", listing, ov_path)
     new = replace_between(new, "steps", "".join(f"- \\subpage md_stages_{f}_README\n" for f in steps), ov_path)
-    if has_markers(new, "claims"):
+    if report and has_markers(new, "claims"):
         new = replace_between(new, "claims", ledger(src, report, None, ov, partial), ov_path)
     if has_stages:
         new = replace_between(new, "numbers", overview_numbers(report, embedded), ov_path)
@@ -588,14 +622,23 @@ def main():
         print(f"updated {ov_path}")
 
     if has_stages and not args.check:
-        rd_path = os.path.join(src, "README.md")
-        if write_if_changed(rd_path, replace_between(read(rd_path), "numbers", readme_numbers(report), rd_path)):
-            print(f"updated {rd_path}")
+        for name in ("README.md", "README.ja.md"):  # the Japanese README carries the same block
+            rd_path = os.path.join(src, name)
+            if os.path.exists(rd_path) and write_if_changed(
+                    rd_path, replace_between(read(rd_path), "numbers", readme_numbers(report), rd_path)):
+                print(f"updated {rd_path}")
         plot(report, os.path.join(src, "docs", "progression.svg"))
         print("drew docs/progression.svg")
     if has_steps and not args.check:
         plot_search(report, os.path.join(src, "docs", "search.svg"))
         print("drew docs/search.svg")
+    # The embedded report's own tables ("sections": file, marker, Markdown), e.g. the memory
+    # and stack table in README.md's ESP32 guide (bench/embedded_report.py writes them).
+    for sec in (embedded or {}).get("sections", []) if not args.check else []:
+        sec_path = os.path.join(src, sec["file"])
+        if has_markers(read(sec_path), sec["marker"]) and write_if_changed(
+                sec_path, replace_between(read(sec_path), sec["marker"], sec["text"], sec_path)):
+            print(f"updated {sec_path} ({sec['marker']})")
     if stale:
         sys.exit("update_docs: generated parts are stale (run docs/update_docs.py --source .): " + ", ".join(stale))
     if args.check:

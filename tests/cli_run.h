@@ -32,6 +32,20 @@ inline Run run(const std::vector<std::string>& args) {
                   args);
 }
 
+/// An output that takes nothing, as a closed standard output or a full disk.
+struct FailingOutput : std::streambuf {
+  int overflow(int) override { return traits_type::eof(); }
+};
+
+/// runCli(args) writing to a FailingOutput (status, nothing, stderr).
+inline Run runIntoFailingOutput(const std::vector<std::string>& args) {
+  FailingOutput sink;
+  std::ostream out(&sink);
+  std::ostringstream err;
+  const int status = runCli(args, out, err);
+  return {status, "", err.str()};
+}
+
 /// Bad input: status 2, nothing on stdout, exactly one line on stderr containing `what`.
 inline void checkRejected(const std::vector<std::string>& args, const std::string& what) {
   const Run r = run(args);

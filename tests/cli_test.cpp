@@ -1,11 +1,13 @@
 // The CLI driven in-process: outputs for good input, one line and status 2 for bad input.
+#include <cerrno>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 
 #include "catch.h"
-#include "cli_run.h"
 #include "cli.h"
+#include "cli_run.h"
+#include "engine.h"
 #include "golden.h"
 #include "position.h"
 #include "registry.h"
@@ -146,8 +148,12 @@ TEST_CASE("cli rejects hostile input: control bytes, overlong and out-of-range v
   checkRejected({"perft", "--stage", "1", "--depth", "+3"}, "--depth must be a whole number, got '+3'");
   checkRejected({"perft", "--stage", "1", "--depth", " 3"}, "--depth must be a whole number");
   checkRejected({"perft", "--stage", "1", "--depth", "0x3"}, "--depth must be a whole number");
-  CHECK(run({"perft", "--stage", "1", "--depth", "-0"}).out.rfind("perft(0) = 1\n", 0) == 0);
-  CHECK(run({"perft", "--stage", "1", "--depth", "0003"}).out.rfind("perft(3) = 56\n", 0) == 0);
+  // One rule for every number: no sign, no space, no leading zero ("0" itself is fine).
+  checkRejected({"perft", "--stage", "1", "--depth", "-0"}, "--depth must not be negative, got '-0'");
+  checkRejected({"perft", "--stage", "1", "--depth", "0003"}, "--depth must be a whole number, got '0003'");
+  checkRejected({"perft", "--stage", "1", "--depth", "3 "}, "--depth must be a whole number, got '3 '");
+  checkRejected({"perft", "--stage", "1", "--depth", "1\n3"}, "got '1\\x0a3'");
+  CHECK(run({"perft", "--stage", "1", "--depth", "0"}).out.rfind("perft(0) = 1\n", 0) == 0);
 }
 
 TEST_CASE("cli go and gray refuse unreadable, empty, endless and overlong input", "[cli][hostile]") {
@@ -170,4 +176,66 @@ TEST_CASE("cli go and gray refuse unreadable, empty, endless and overlong input"
   checkRejected({"gray", "--seed", "1\n"}, "got '1\\x0a'");
   checkRejected({"gray", "--black", std::string(1000, '\a')}, "...'");
   std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("cli: output that cannot be written is status 1 and one line, never success", "[cli][write]") {
+  const std::string small = "OXXXXXXXOOXOXX-X-OOXXXOX-XOOXOXXOXXOOXXX--XOOOXX-XXXOOO--OOOOO-- X";
+  const std::vector<std::vector<std::string>> commands = {
+      {"stages"}, {"help"}, {"tour", "--quick"}, {"flips", "--stage", "1"}, {"perft", "--stage", "1", "--depth", "2"},
+      {"gray", "--auto"}, {"solve", small}, {"solve", "--ffo", "1"}, {"search", "--depth", "2", small}};
+  for (const auto& args : commands) {
+    INFO(args[0]);
+    CHECK(run(args).status == 0);  // the same command succeeds with somewhere to write
+    const Run r = testing::runIntoFailingOutput(args);
+    CHECK(r.status == 1);
+    CHECK(r.err == "reversi-lab: " + args[0] + ": cannot write to standard output: unknown reason\n");
+  }
+  // The interactive commands stop at the first answer or prompt that cannot go out.
+  testing::FailingOutput sink;
+  std::ostream out(&sink);
+  std::ostringstream err;
+  std::istringstream gtpInput("name\nname\n"), playInput("quit\n");
+  CHECK_THROWS_AS(runGtp({"gtp"}, gtpInput, out, err), WriteError);
+  CHECK(gtpInput.tellg() == std::streampos(5));  // the second line was never read
+  CHECK_THROWS_AS(runPlay({"play", "--level", "1"}, playInput, out, err), WriteError);
+}
+
+TEST_CASE("cli: a system error is named in plain words", "[cli]") {
+  CHECK(systemReason(ENOENT) == "no such file");
+  CHECK(systemReason(EACCES) == "permission denied");
+  CHECK(systemReason(EISDIR) == "is a directory");
+  CHECK(systemReason(ENOSPC) == "no space left on the device");
+  CHECK(systemReason(EBADF) == "it is closed");
+  CHECK(systemReason(0) == "unknown reason");
+  CHECK(systemReason(12345) == "system error 12345");
+}
+
+TEST_CASE("cli: one reading of numbers, no silent option, escaped echoes, in every command", "[cli][hostile]") {
+  const std::string small = "OXXXXXXXOOXOXX-X-OOXXXOX-XOOXOXXOXXOOXXX--XOOOXX-XXXOOO--OOOOO-- X";
+  // Leading zeros, signs and blanks: refused by every number reader alike.
+  for (const std::string bad : {"03", "+3", " 3", "3 ", "3\t", "3\n", "\n3", "3,"}) {
+    INFO(bad);
+    checkRejected({"perft", "--stage", "1", "--depth", bad}, "perft: --depth must be a whole number");
+    checkRejected({"perft", "--stage", "1", "--depth", "1", "--threads", bad}, "--threads must be a whole number");
+    checkRejected({"search", "--depth", bad, small}, "search: --depth must be a whole number");
+    checkRejected({"solve", "--ffo", bad}, "solve: --ffo '");
+    checkRejected({"play", "--level", bad}, "play: --level must be 1..7");
+    checkRejected({"gtp", "--level", bad}, "gtp: --level must be 1..7");
+    checkRejected({"gray", "--auto", "--seed", bad}, "gray: --seed wants a whole number");
+    checkRejected({"go", "--method", "recursive", "--at", "0," + bad, "-"}, "go: --at wants ROW,COL");
+  }
+  checkRejected({"solve", "--ffo", "1-03"}, "solve: --ffo '1-03' is not a number or a span A-B");
+  // Every echo: control and non-ASCII bytes as \xNN, cut at 40 characters with "...".
+  const std::string hostile = "\x1b[2J\r\xff" + std::string(100, 'z');
+  const std::string shown = "'\\x1b[2J\\x0d\\xff" + std::string(40 - 15, 'z') + "...'";
+  checkRejected({"search", "--depth", hostile, small}, shown);
+  checkRejected({"solve", "--engine", hostile, small}, shown);
+  checkRejected({"solve", "--ffo", hostile}, shown);
+  checkRejected({"play", "--color", hostile}, shown);
+  checkRejected({"gtp", "--stage", hostile}, shown);
+  checkRejected({"gray", "--black", hostile}, shown);
+  checkRejected({"go", "--method", hostile, "-"}, shown);
+  checkRejected({"go", "--method", "sweep", hostile}, shown);
+  checkRejected({"flips", "--stage", "1", std::string(64, '-') + " " + hostile}, shown);
+  checkRejected({hostile}, shown);
 }

@@ -42,7 +42,7 @@ TEST_CASE("position errors name the problem", "[position]") {
   bad[17] = 'Z';
   CHECK(parseError(bad) == "position has bad character 'Z' at b3 (character 18); use X, O or -");
   bad[17] = '\x01';
-  CHECK(parseError(bad) == "position has bad character byte 0x01 at b3 (character 18); use X, O or -");
+  CHECK(parseError(bad) == "position has bad character '\\x01' at b3 (character 18); use X, O or -");
   CHECK(parseError(kStart.substr(0, 64)) == "position has no side to move: add a space and X or O");
   CHECK(parseError(kStart.substr(0, 65) + "Q") == "position side to move must be X or O, got 'Q'");
   CHECK(parseError(kStart + " extra") == "position side to move must be one character X or O, got 'X extra'");
@@ -72,15 +72,15 @@ TEST_CASE("hostile positions are refused with one printable line", "[position][h
   CHECK(parseError(kStart + "\xff\xff") ==
         "position side to move must be one character X or O, got 'X\\xff\\xff'");
   CHECK(parseError(kStart + std::string(1000, '!')) ==
-        "position side to move must be one character X or O, got 'X" + std::string(19, '!') + "...'");
+        "position side to move must be one character X or O, got 'X" + std::string(39, '!') + "...'");
   CHECK(parseError(std::string(1 << 20, 'O') + " X") ==
         "position board has 1048576 characters; expected 64 (a1..h8 row by row)");
-  CHECK(parseError(std::string(64, 'X') + " \x80") == "position side to move must be X or O, got byte 0x80");
+  CHECK(parseError(std::string(64, 'X') + " \x80") == "position side to move must be X or O, got '\\x80'");
   CHECK(parseError(std::string(64, '-') + "\v X") == "position board has 65 characters; expected 64 (a1..h8 row by row)");
   CHECK(parseError(" \t\r\n ") == "position is empty: expected 64 board characters, a space, X or O");
   std::string nul = kStart;
   nul[0] = '\0';
-  CHECK(parseError(nul) == "position has bad character byte 0x00 at a1 (character 1); use X, O or -");
+  CHECK(parseError(nul) == "position has bad character '\\x00' at a1 (character 1); use X, O or -");
 }
 
 TEST_CASE("reference reproduces the published perft counts", "[reference]") {

@@ -38,7 +38,10 @@ TEST_CASE("go cli: every method marks the article's captured stones", "[go][cli]
   const std::string counts = "captured=" + std::to_string(capturedIn(kMarked));
   for (const char* method : {"recursive", "sweep", "stack", "bitboard"}) {
     INFO(method);
-    const Run r = go({"--method", method, "--at", "0,7", "-"}, kBoard);
+    const bool fill = std::string(method) == "recursive";  // the only method that starts from a stone
+    const Run r = go(fill ? std::vector<std::string>{"--method", method, "--at", "0,7", "-"}
+                          : std::vector<std::string>{"--method", method, "-"},
+                     kBoard);
     CHECK(r.status == 0);
     CHECK(r.err.empty());
     CHECK(r.out.rfind(kMarked, 0) == 0);
@@ -83,13 +86,25 @@ TEST_CASE("go cli: bad input gets one line on stderr and status 2", "[go][cli]")
       {{"--method", "recursive", "-"}, kBoard, "needs --at"},
       {{"--method", "recursive", "--at", "9,0", "-"}, kBoard, "--at wants ROW,COL"},
       {{"--method", "recursive", "--at", "0;7", "-"}, kBoard, "--at wants ROW,COL"},
+      // One reading of numbers everywhere: no space, sign or leading zero; echoed escaped.
+      {{"--method", "recursive", "--at", "0, 7", "-"}, kBoard, "--at wants ROW,COL with both in 0..8, got '0, 7'"},
+      {{"--method", "recursive", "--at", " 0,7", "-"}, kBoard, "got ' 0,7'"},
+      {{"--method", "recursive", "--at", "0,7\r", "-"}, kBoard, "got '0,7\\x0d'"},
+      {{"--method", "recursive", "--at", "0,07", "-"}, kBoard, "got '0,07'"},
+      {{"--method", "recursive", "--at", "0,+7", "-"}, kBoard, "got '0,+7'"},
+      {{"--method", "recursive", "--at", "0," + std::string(100000, ' ') + "7", "-"}, kBoard, "got '0,      "},
+      // An option the method would ignore is an error, not silence.
+      {{"--method", "sweep", "--at", "0,7", "-"}, kBoard, "--at is only for --method recursive"},
+      {{"--method", "bitboard", "--at", "0,7", "-"}, kBoard, "--at is only for --method recursive"},
       {{"--method", "recursive", "--at", "0,4", "-"}, kBoard, "not a stone of the player who just moved"},
       {{"--method", "sweep"}, kBoard, "FILE is missing"},
       {{"--method", "sweep", "-", "-"}, kBoard, "only one FILE"},
       {{"--method", "sweep", "--colour", "2", "-"}, kBoard, "unknown option '--colour'"},
       {{"--method", "sweep", "--method", "stack", "-"}, kBoard, "--method given twice"},
       {{"--method"}, kBoard, "--method needs a value"},
-      {{"--method", "sweep", "no_such_file.txt"}, "", "cannot read 'no_such_file.txt'"},
+      {{"--method", "sweep", "no_such_file.txt"}, "", "cannot read 'no_such_file.txt': no such file"},
+      {{"--method", "sweep", "/"}, "", "cannot read '/': is a directory"},
+      {{"--method", "sweep", std::string(100, 'f')}, "", "cannot read '" + std::string(40, 'f') + "...': no such file"},
       {{"--method", "sweep", "-"}, shortBoard, "the board has 8 lines"},
       {{"--method", "sweep", "-"}, kBoard + "0 0 0 0 0 0 0 0 0\n", "line 10: more than 9 board lines"},
       {{"--method", "sweep", "-"}, letter, "line 1: 'x' is not 0"},

@@ -74,6 +74,14 @@ TEST_CASE("gray cli: the input ending before the game is an error, not a hang", 
   CHECK(r.err == "reversi-lab: gray: the input ended before the game did\n");
 }
 
+TEST_CASE("gray cli: an overlong line is refused with one line, not stored", "[gray][cli]") {
+  const Run r = gray({}, std::string(1 << 20, 'e') + "\nquit\n");
+  CHECK(r.status == 0);
+  CHECK(r.out.find("that line is too long (over 200 characters)") != std::string::npos);
+  CHECK(r.out.find("black quits") != std::string::npos);
+  CHECK(r.out.size() < 2000);
+}
+
 TEST_CASE("gray cli: bad options get one line on stderr and status 2", "[gray][cli]") {
   const std::pair<std::vector<std::string>, std::string> cases[] = {
       {{"--black", "alphazero"}, "--black wants human, random or greedy, got 'alphazero'"},
@@ -82,6 +90,12 @@ TEST_CASE("gray cli: bad options get one line on stderr and status 2", "[gray][c
       {{"--seed", "-3"}, "--seed wants a whole number"},
       {{"--seed", "99999999999"}, "--seed wants a whole number"},
       {{"--seed", "x"}, "--seed wants a whole number"},
+      {{"--auto", "--seed", "07"}, "--seed wants a whole number 0..4294967295 (no sign or leading zero), got '07'"},
+      {{"--auto", "--seed", " 7"}, "got ' 7'"},
+      {{"--auto", "--seed", "4294967296"}, "--seed wants a whole number"},
+      // A seed nobody uses is an error, not silence.
+      {{"--seed", "7"}, "--seed only steers a random player, and neither player is random"},
+      {{"--auto", "--black", "greedy", "--white", "greedy", "--seed", "7"}, "neither player is random"},
       {{"--size", "8"}, "unknown option '--size'"},
       {{"e5"}, "unexpected argument 'e5'"},
       {{"--auto", "--auto"}, "--auto given twice"},

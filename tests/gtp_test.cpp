@@ -139,6 +139,15 @@ TEST_CASE("gtp: every error class gets '? message' and the session goes on", "[g
       {"undo", error("cannot undo")},
       {"set_level 0", error("syntax error: set_level takes a level 1..7")},
       {"time_settings 1 2", error("syntax error: time_settings takes three whole numbers")},
+      // Numbers are read as on the command line: no leading zero, no sign.
+      {"time_settings 0 05 1", error("syntax error: time_settings takes three whole numbers")},
+      {"time_left b +5 0", error("syntax error: time_left takes a colour and two whole numbers")},
+      {"boardsize 08", error("syntax error: boardsize takes a whole number")},
+      {"set_level 03", error("syntax error: set_level takes a level 1..7")},
+      {"007 name", error("unknown command")},  // not an id: "007" is not a whole number
+      // Echoes are escaped and cut at 40 characters.
+      {"play \xc3\xa9 d3", error("invalid color '\\xc3\\xa9'")},
+      {"play black " + std::string(100, 'q'), error("invalid coordinate '" + std::string(40, 'q') + "...'")},
       {"known_command", error("syntax error: known_command takes one command name")},
       {"set_game Go", error("unsupported game")},
       {"set_game", error("syntax error: set_game takes a game name")},

@@ -8,7 +8,8 @@
 //   solve position=<64 cells a1..h8><space><X|O> score=<discs> best=<square> nodes=<N> us=<T>
 //   pv <moves...>
 // on an ESP32 one machine-readable line with CPU cycles,
-//   result stage=<folder> board=esp32 cpu_mhz=<M> solve_cycles=<C> solve_nodes=<N>
+//   result stage=<folder> board=esp32 cpu_mhz=<M> solve_cycles=<C> solve_nodes=<N> stack_free=<B>
+// (B: bytes of the loop task's stack never used so far)
 // then DONE. On AVR the solve is marked for the simulator (see mark()). The move
 // generator is stage 07 (the fastest array stage on AVR), compiled from
 // src/s07_recursion.h, a byte-for-byte copy of stages/s07_recursion/s07_recursion.h
@@ -177,7 +178,9 @@ void setup() {
   Serial.print(" solve_cycles=");
   Serial.print(cycles);
   Serial.print(" solve_nodes=");
-  Serial.println((unsigned long)r.nodes);
+  Serial.print((unsigned long)r.nodes);
+  Serial.print(" stack_free=");  // bytes of the loop task's stack never used so far
+  Serial.println(uxTaskGetStackHighWaterMark(NULL));
 #else
   (void)cycles;
 #endif

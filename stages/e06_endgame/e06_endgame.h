@@ -19,7 +19,12 @@
  * - the last empty square: no move at all, just how many the side to move would flip
  *   there (or else the opponent), and the final score follows;
  * - above that: the move list sorted fastest-first, the table's move first, PVS with
- *   null windows, and the table, all in exact whole-disc bounds.
+ *   null windows, and the table, all in exact whole-disc bounds; with ETC_MIN empties
+ *   or more, each child is looked up in the table before any is searched (enhanced
+ *   transposition cutoff: one child already known to be bad enough for the opponent
+ *   settles the position at once);
+ * - the root's order comes from a midgame search to the depth empties - SOLVE_FROM,
+ *   whose table moves also order the first plies of the exact search.
  * How a move is made and taken back is a template parameter, measured on the page:
  * CopyMake (each child a copy of the parent) or UndoMove (the article's undo stack:
  * the move is played on the one board, and the squares it flipped are remembered in
@@ -55,7 +60,9 @@
  * Changed from step 05: solve() runs the new exact search (solveDeep, solveShallow,
  * solveLast) after a shallow midgame search that orders the root; CopyMake and
  * UndoMove make the moves; the empty squares are a linked list with their parity.
- * The midgame search (search()) is step 05's.
+ * The midgame search (search()) is step 05's, except that an exact result's slot
+ * records its empty squares (EXACT_SLOT + empties), so that a full bucket gives up
+ * the cheapest result rather than the first.
  *
  * Preconditions: `me` is WHITE or BLACK; depth >= 0. Checked at the host boundary.
  */
@@ -78,6 +85,7 @@ const int DISC = 256;                 ///< One disc of a finished game's differe
 const int EVAL_LIMIT = 2 * DISC - 1;  ///< |evaluation| stays below a 2-disc win.
 const int INF = 32000;                ///< Above every score (fits a 16-bit int).
 const int EXACT_DEPTH = 127;          ///< A depth no game outlasts: solve to the end.
+const int EXACT_SLOT = 64;            ///< A slot's depth for an exact result: EXACT_SLOT + empties.
 const int PV_PLIES = 32;              ///< Longest principal variation kept.
 
 const int W_MOBILITY = 12;  ///< Per legal move more than the opponent.
@@ -95,7 +103,8 @@ const int SOLVE_FROM = 10;  ///< An exact solve deepens to empties - SOLVE_FROM,
 const int TABLE_MIN = 4;    ///< Use the table only with this many plies and empty squares left.
 const int BUCKET = 4;       ///< Slots per bucket in BucketTable.
 const int ENDGAME_SHALLOW = 6;  ///< Empties at or below which solve() tries squares, not a move list.
-const int ENDGAME_SORT = 8;     ///< Empties at or above which solve() sorts its moves fastest-first.
+const int ENDGAME_SORT = 7;     ///< Empties at or above which solve() sorts its moves fastest-first.
+const int ETC_MIN = 9;          ///< Empties at or above which solve() looks its children up first (ETC).
 
 /// Every square in the order the endgame tries them (a static preference: corners,
 /// then the edges and the centre, then the C-squares, the X-squares last).
@@ -121,7 +130,7 @@ struct Slot {
   uint64_t key;    ///< The position's whole Zobrist key.
   int16_t lower;   ///< The score is at least this...
   int16_t upper;   ///< ...and at most this (equal: exact).
-  int8_t depth;    ///< Plies searched below it (EXACT_DEPTH: to the end); 0: the slot is free.
+  int8_t depth;    ///< Plies searched below it; exact: EXACT_SLOT + empties; 0: the slot is free.
   uint8_t best;    ///< The best move found, or NO_MOVE.
   uint32_t next;   ///< ChainedTable: the next slot of this chain (0: none).
 };
@@ -392,7 +401,7 @@ class Search {
   Result solve(const Board& b, uint8_t me) {
     const int empties = countEmpties(b);
     // A shallow midgame search first, for the root's move order (and the table's)...
-    Result r = deepen(b, me, empties > SOLVE_FROM ? empties - SOLVE_FROM : 0, empties > SOLVE_FROM ? 0 : -1);
+    Result r = deepen(b, me, empties > SOLVE_FROM ? empties - SOLVE_FROM : 0, -1);
     const uint64_t shallowNodes = r.nodes;
     // ...then the exact search, in whole discs.
     Board root = b;
@@ -492,7 +501,7 @@ class Search {
       for (int i = 0; i < r.pvLength; i++) r.pv[i] = pv_[0][i];
       r.best = r.pvLength > 0 ? r.pv[0] : NO_MOVE;
       rootBest_ = r.best;
-      if (depth >= final || !horizon_) break;  // done, or already exact
+      if ((d >= last && depth >= final) || !horizon_) break;  // done, or already exact
     }
     r.nodes = nodes_;
     return r;
@@ -590,12 +599,21 @@ class Search {
     const uint64_t key = hashKey(b, me);
     uint8_t tableMove = NO_MOVE;
     if (const Slot* s = table_.find(key)) {  // table scores are in 1/DISC, as in pvs
-      if (ply > 0 && s->depth == EXACT_DEPTH) {
+      if (ply > 0 && s->depth == EXACT_SLOT + empties) {
         if (s->lower >= beta * DISC) return s->lower / DISC;
         if (s->upper <= alpha * DISC || s->lower == s->upper) return s->upper / DISC;
       }
       tableMove = s->best;
     }
+    // Enhanced transposition cutoff: a child already in the table may refute this
+    // position before any of it is searched (its own slot above may not have).
+    if (ply > 0 && empties >= ETC_MIN)
+      for (int i = 0; i < n; i++) {
+        Board child = b;
+        G::play(child, moves[i] & 7, moves[i] >> 3, me);
+        const Slot* c = table_.find(hashKey(child, 3 - me));
+        if (c && c->depth == EXACT_SLOT + empties - 1 && -c->upper >= beta * DISC) return -c->upper / DISC;
+      }
     if (empties >= ENDGAME_SORT) orderEndgame(b, me, moves, n);
     tryFirst(moves, n, ply == 0 ? rootBest_ : tableMove);
     const int alphaIn = alpha;
@@ -628,7 +646,7 @@ class Search {
       }
     }
     if (Slot* s = table_.store(key)) {
-      s->depth = EXACT_DEPTH;
+      s->depth = int8_t(EXACT_SLOT + empties);
       s->lower = int16_t(best >= beta || best > alphaIn ? best * DISC : -INF);
       s->upper = int16_t(best <= alphaIn || best < beta ? best * DISC : INF);
       s->best = bestMove;
@@ -710,7 +728,9 @@ class Search {
     }
     // The table: a stored result of the same depth may settle this position at once
     // (never at the root, which must name its best move); a stored move goes first.
-    const int8_t stored = depth > 2 * empties ? int8_t(EXACT_DEPTH) : int8_t(depth);  // deeper than any game: exact
+    // Deeper than any game (passes included) is exact; an exact slot records the empty
+    // squares, so that the table keeps the results that took the most work.
+    const int8_t stored = int8_t(depth > 2 * empties ? EXACT_SLOT + empties : depth);
     const bool useTable = depth >= TABLE_MIN && empties >= TABLE_MIN;
     uint64_t key = 0;
     uint8_t tableMove = NO_MOVE;

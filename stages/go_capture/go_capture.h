@@ -17,7 +17,7 @@
  *    always-empty guard), growing the "has a liberty" set until it stops growing.
  *
  * Source: 「囲碁で相手の石を囲んで取るアルゴリズム」 on the blog
- * 「ExcelマクロVBAとエクセル関数についての私的雑感」 (SEEDS.md, article 001), which gives the
+ * 「ExcelマクロVBAとエクセル関数についての私的雑感」 (article 001 in docs/sources.md), which gives the
  * recursive fill and the sweep in Excel VBA, its 9x9 board and both outputs.
  *
  * Not a stage: no Reversi here. It is the lesson the Reversi stages keep meeting

@@ -5,11 +5,24 @@
 // output); "sweep:" and the board after the sweep (only captured stones still 2, the
 // article's second output); one line per method with its count; one timing line per
 // method, "<name> reps=<N> us=<microseconds>", each rep on a fresh copy of the board,
-// as the article timed it; then DONE.
+// as the article timed it; on an ESP32 one line
+//   result stage=go_capture board=esp32 cpu_mhz=<M> stack_free=<bytes of the loop task's stack never used>
+// then DONE.
 
 #include "go_capture.h"
 
 namespace go = go_capture;
+
+// On an ESP32, setup() and loop() run in the Arduino core's loop task, whose stack is
+// 8 KB unless the sketch asks for more (SET_LOOP_TASK_STACK_SIZE, core 2.0.2 and later).
+// captureRecursive is as deep as the group it walks, one stack frame a level: the 9 x 9
+// board's worst case (80 levels) fits in 8 KB, a 19 x 19 board's (360 levels) does not
+// on the ESP32's Xtensa core, whose windowed calls make big frames (the stack table in the
+// README's "Running a stage on an ESP32" gives the frame and the total for each core).
+// 24 KB leaves room to try 19 x 19 here; the 9 x 9 sketch itself needs far less.
+#if defined(ARDUINO_ARCH_ESP32) && defined(SET_LOOP_TASK_STACK_SIZE)
+SET_LOOP_TASK_STACK_SIZE(24 * 1024);
+#endif
 
 // The article's board; 1 (black) has just played row 0, column 7.
 const uint8_t ARTICLE[9][9] = {
@@ -95,6 +108,12 @@ void setup() {
   timeMethod("sweep", runSweep);
   timeMethod("stack", runStack);
   timeMethod("bitboard", runBitboard);
+#if defined(ARDUINO_ARCH_ESP32)
+  Serial.print("result stage=go_capture board=esp32 cpu_mhz=");
+  Serial.print(getCpuFrequencyMhz());
+  Serial.print(" stack_free=");  // bytes of the loop task's stack never used so far
+  Serial.println(uxTaskGetStackHighWaterMark(NULL));
+#endif
   Serial.println("DONE");
 }
 

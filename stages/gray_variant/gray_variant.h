@@ -17,10 +17,10 @@
  * square; the token keeps the conversions within one of each other, and (our rule,
  * so that every game ends) a conversion may not answer a conversion.
  *
- * Source: 「変種オセロを考えてみた。(その3)」 on the blog いものやま。 (SEEDS.md,
- * article 002): traverse_to, has_color_from_to?, put_piece, move count, turn and
+ * Source: 「変種オセロを考えてみた。(その3)」 on the blog いものやま。 (article 002
+ * in docs/sources.md): traverse_to, has_color_from_to?, put_piece, move count, turn and
  * token (Ruby). The game rules come from the author's other posts as summarised in
- * SEEDS.md; where they leave a choice open, the choice made here is stated at the
+ * docs/sources.md; where they leave a choice open, the choice made here is stated at the
  * function that makes it and on the page.
  *
  * Not a stage: a different game, so none of the stage interface; it shows the same

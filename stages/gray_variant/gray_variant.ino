@@ -6,7 +6,9 @@
 // W white, G gray, . empty) with the counts and the token, then after each move
 // "move N: black c3" (" converts" for a gray stone turned) and the board again,
 // "<colour> passes" for a pass, and the result. Then two timing lines,
-// "<name> reps=<N> us=<microseconds>", and DONE.
+// "<name> reps=<N> us=<microseconds>"; on an ESP32 one line
+//   result stage=gray_variant board=esp32 cpu_mhz=<M> stack_free=<bytes of the loop task's stack never used>
+// and DONE.
 
 #include "gray_variant.h"
 
@@ -114,6 +116,12 @@ void setup() {
   us = micros() - t0;
   Serial.print("game reps=1 us=");
   Serial.println(us);
+#if defined(ARDUINO_ARCH_ESP32)
+  Serial.print("result stage=gray_variant board=esp32 cpu_mhz=");
+  Serial.print(getCpuFrequencyMhz());
+  Serial.print(" stack_free=");  // bytes of the loop task's stack never used so far
+  Serial.println(uxTaskGetStackHighWaterMark(NULL));
+#endif
   Serial.println("DONE");
 }
 

@@ -7,8 +7,8 @@
  * with its own copy of the loop and its own bound test, counts opponent stones, and
  * adds them only when the run ends on an own stone.
  *
- * Source: the M5Stack/ESP32 Othello article on "flipping logic" (SEEDS.md, article
- * 000), step 1, the deliberately straightforward version.
+ * Source: the M5Stack/ESP32 Othello article on "flipping logic" (article 000 in
+ * docs/sources.md), step 1, the deliberately straightforward version.
  *
  * Changed from the previous stage: nothing, this is the starting point. The eight
  * copies are the lesson: they work, and every later stage removes one kind of

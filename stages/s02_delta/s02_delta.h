@@ -6,9 +6,9 @@
  * so a direction becomes data, an increment (dx, dy), and one function scans a line
  * for any increment. The bound test moves into that one loop's condition.
  *
- * Source: the M5Stack/ESP32 Othello article on "flipping logic" (SEEDS.md, article
- * 000), step 2 (its `isOkuLine`); the increments are listed clockwise from up, as in
- * the C# article "can I place a stone here?" (SEEDS.md, article 004).
+ * Source: the M5Stack/ESP32 Othello article on "flipping logic" (article 000 in
+ * docs/sources.md), step 2 (its `isOkuLine`); the increments are listed clockwise from up, as in
+ * the C# article "can I place a stone here?" (article 004 in docs/sources.md).
  *
  * Changed from stage 01: the sixteen copied loops (eight to count, eight to flip)
  * become one line scan and a table of eight increments. Same 8x8 array.

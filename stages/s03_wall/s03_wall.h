@@ -7,8 +7,8 @@
  * stone, so it ends the run exactly like an empty square. The bound test disappears
  * from the line scan; the data structure does the work.
  *
- * Source: the M5Stack/ESP32 Othello article on "flipping logic" (SEEDS.md, article
- * 000), step 3, the 10x10 board padded with 9s.
+ * Source: the M5Stack/ESP32 Othello article on "flipping logic" (article 000 in
+ * docs/sources.md), step 3, the 10x10 board padded with 9s.
  *
  * Changed from stage 02: `cells[10][10]` with a wall ring instead of `cells[8][8]`;
  * board square (x, y) lives at cells[y + 1][x + 1]; the loop condition of the line

@@ -6,6 +6,7 @@
 // one machine-readable line with CPU cycles per operation,
 //   result stage=<folder> board=esp32 cpu_mhz=<M> flipscan_cycles=<C> flipscan_reps=<N>
 //          legalmoves_cycles=<C> legalmoves_reps=<N> play_cycles=<C> play_reps=<N>
+//          stack_free=<bytes of the loop task's stack never used>
 // (one line; cycles averaged over the reps); then DONE.
 // On AVR each operation also runs once with interrupts off between two writes to the
 // spare register GPIOR0 (the block's number, then 0). The simulator runner
@@ -98,7 +99,11 @@ unsigned long timeWork(const char* name, void (*work)(), int reps, uint8_t mark)
 #else
   (void)mark;
 #endif
+#if defined(ARDUINO_ARCH_ESP32)
   return (cycles + reps / 2) / reps;
+#else
+  return cycles;  // 0: no cycle counter, and no division for boards without a divider
+#endif
 }
 
 void setup() {
@@ -141,7 +146,9 @@ void setup() {
   Serial.print(" play_cycles=");
   Serial.print(play);
   Serial.print(" play_reps=");
-  Serial.println(PLAY_REPS);
+  Serial.print(PLAY_REPS);
+  Serial.print(" stack_free=");  // bytes of the loop task's stack never used so far
+  Serial.println(uxTaskGetStackHighWaterMark(NULL));
 #else
   (void)flipscan, (void)legalmoves, (void)play;
 #endif

@@ -7,8 +7,8 @@
  * (dx, dy) moves that index by dy * 10 + dx, so the line scan keeps one index and
  * adds one step instead of updating two coordinates and recomputing a 2-D address.
  *
- * Source: the M5Stack/ESP32 Othello article on "flipping logic" (SEEDS.md, article
- * 000), step 4, `ban[100]` indexed by y * 10 + x; its author notes that a 1-D array
+ * Source: the M5Stack/ESP32 Othello article on "flipping logic" (article 000 in
+ * docs/sources.md), step 4, `ban[100]` indexed by y * 10 + x; its author notes that a 1-D array
  * may be faster to access than a 2-D one (and did not measure it).
  *
  * Changed from stage 03: `cells[100]` instead of `cells[10][10]`; board square

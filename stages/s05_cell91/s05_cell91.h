@@ -11,10 +11,10 @@
  * dy * 9 + dx: -10, -9, -8, -1, +1, +8, +9, +10. Stepping right off column 8 lands
  * on the next row's wall, stepping left off column 1 on this row's wall.
  *
- * Source: the M5Stack/ESP32 Othello article on "flipping logic" (SEEDS.md, article
- * 000), step 5, `ban[91]` indexed by y * 9 + x; the same "odd-shaped wall" board of
+ * Source: the M5Stack/ESP32 Othello article on "flipping logic" (article 000 in
+ * docs/sources.md), step 5, `ban[91]` indexed by y * 9 + x; the same "odd-shaped wall" board of
  * 91 elements and its offsets in the Reversi/shogi AI blog "羊の人工知能研究"
- * (SEEDS.md, article 003), whose worked example is reproduced here: from index 44
+ * (article 003 in docs/sources.md), whose worked example is reproduced here: from index 44
  * (H4) the steps +1, -8 and +10 land on the walls 45, 36 and 54.
  *
  * Changed from stage 04: WIDTH 9 instead of 10 and 91 cells instead of 100, and, as

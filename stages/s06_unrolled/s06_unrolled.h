@@ -11,10 +11,10 @@
  * unrolled by hand), so every scan steps by a literal. The public functions still take
  * the colour at run time; they test it once and call the black or the white copy.
  *
- * Source: the M5Stack/ESP32 Othello article on "flipping logic" (SEEDS.md, article
- * 000) closes by suggesting separate black and white functions that compare against
+ * Source: the M5Stack/ESP32 Othello article on "flipping logic" (article 000 in
+ * docs/sources.md) closes by suggesting separate black and white functions that compare against
  * constants, which "the compiler optimises better"; the Reversi/shogi AI blog
- * "羊の人工知能研究" (SEEDS.md, article 003) unrolls loops whose trip count is fixed,
+ * "羊の人工知能研究" (article 003 in docs/sources.md) unrolls loops whose trip count is fixed,
  * as the eight directions are. Whether either helps is measured on this stage's page.
  *
  * Changed from stage 05: lineFlips, countFlips, play and legalMoves take the colour

@@ -13,7 +13,7 @@
  * cell changes: placing a stone moves its digit from 1 to 2 (black, +3^n) or to 0
  * (white, -3^n) in each of its lines, and a flip moves it by 2 (+-2 * 3^n).
  *
- * Source: the Reversi/shogi AI blog "羊の人工知能研究" (SEEDS.md, article 003), its
+ * Source: the Reversi/shogi AI blog "羊の人工知能研究" (article 003 in docs/sources.md), its
  * posts on checking with indices (the mobility table, 38 indices, the +-3^n and
  * +-2 * 3^n updates) and on flipping with indices (the table also holds how many
  * stones flip to each side). Its author found this "by far faster" than the loop and

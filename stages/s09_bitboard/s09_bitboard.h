@@ -12,7 +12,7 @@
  * next. The same fill gives every legal move at once (start from all own stones) and
  * the stones one move flips (start from the move's square).
  *
- * Source: this stage goes past the articles (SEEDS.md): bitboards with Kogge-Stone
+ * Source: this stage goes past the articles (docs/sources.md): bitboards with Kogge-Stone
  * fills are the well-known public technique of computer chess and Reversi engines
  * (occluded fills, "dumb7fill" and its parallel-prefix variant). Our own code.
  *

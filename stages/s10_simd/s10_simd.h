@@ -17,7 +17,7 @@
  * (kept here unchanged). On AVR and Xtensa only the portable code is compiled, so the
  * same header builds for the sketch.
  *
- * Source: this stage goes past the articles (SEEDS.md): bitboards with Kogge-Stone
+ * Source: this stage goes past the articles (docs/sources.md): bitboards with Kogge-Stone
  * fills, and running the direction fills in SIMD lanes, are well-known public
  * techniques of computer chess and Reversi engines. Our own code.
  *

@@ -6,11 +6,14 @@
 // one machine-readable line with CPU cycles per operation,
 //   result stage=<folder> board=esp32 cpu_mhz=<M> flipscan_cycles=<C> flipscan_reps=<N>
 //          legalmoves_cycles=<C> legalmoves_reps=<N> play_cycles=<C> play_reps=<N>
+//          stack_free=<bytes of the loop task's stack never used>
 // (one line; cycles averaged over the reps); then DONE.
 // On AVR each operation also runs once with interrupts off between two writes to the
 // spare register GPIOR0 (the block's number, then 0). The simulator runner
 // tests/embedded/simavr_run.c reads its exact cycle counter at those writes; on a
 // real board they change nothing.
+// The title ends with fills=avx2 or fills=portable: the fills that run here. An ESP32
+// (Xtensa or RISC-V) has no AVX2: there this stage times stage 09's portable fills.
 // Apart from this first comment, only the lines marked "stage" differ between the
 // stages' sketches.
 
@@ -63,6 +66,16 @@ __attribute__((noinline)) void playOnce() {
   sink = sink + stage::cell(copy, 4, 5);
 }
 
+// Which fills run here: the AVX2 lanes only on an x86 CPU that has AVX2; everywhere
+// else (ESP32, ESP32-C3, AVR) the portable fills of stage 09.  // stage
+const char* fillsHere() {  // stage
+#ifdef REVERSI_S10_AVX2  // stage
+  return s10::cpuHasAvx2() ? "avx2" : "portable";  // stage
+#else  // stage
+  return "portable";  // stage
+#endif  // stage
+}  // stage
+
 // CPU cycles since reset where the board has a counter (ESP32), else 0.
 unsigned long cycleCount() {
 #if defined(ARDUINO_ARCH_ESP32)
@@ -98,7 +111,11 @@ unsigned long timeWork(const char* name, void (*work)(), int reps, uint8_t mark)
 #else
   (void)mark;
 #endif
+#if defined(ARDUINO_ARCH_ESP32)
   return (cycles + reps / 2) / reps;
+#else
+  return cycles;  // 0: no cycle counter, and no division for boards without a divider
+#endif
 }
 
 void setup() {
@@ -109,7 +126,8 @@ void setup() {
   for (int y = 0; y < 8; y++)
     for (int x = 0; x < 8; x++) stage::setCell(board, x, y, GOLDEN[y][x]);
 
-  Serial.println("s10_simd: bitboard fills in AVX2 lanes, portable fallback");  // stage
+  Serial.print("s10_simd: bitboard fills in AVX2 lanes, portable fallback; fills=");  // stage
+  Serial.println(fillsHere());  // stage
 
   for (int y = 0; y < 8; y++) {
     for (int x = 0; x < 8; x++) {
@@ -141,7 +159,9 @@ void setup() {
   Serial.print(" play_cycles=");
   Serial.print(play);
   Serial.print(" play_reps=");
-  Serial.println(PLAY_REPS);
+  Serial.print(PLAY_REPS);
+  Serial.print(" stack_free=");  // bytes of the loop task's stack never used so far
+  Serial.println(uxTaskGetStackHighWaterMark(NULL));
 #else
   (void)flipscan, (void)legalmoves, (void)play;
 #endif

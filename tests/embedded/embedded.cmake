@@ -1,6 +1,8 @@
 # Every sketch on real microcontroller toolchains, in simulators (tests/embedded).
-# Included by CMakeLists.txt before the stages; add_stage() (and the sidebars) call
-# lab_sketch_checks(folder label checker) once per sketch folder. Per sketch:
+# Included by CMakeLists.txt before the stages; add_stage(), add_step() and add_sidebar()
+# call lab_sketch_checks(folder label checker) once per sketch folder. Per sketch:
+#   <label>:names  the sketch names its own folder wherever it names a stage (first
+#       comment, stage=, title line; other stages only if it includes their header).
 #   <label>:avr-mega, <label>:avr-uno  arduino-builder compiles the sketch for the board,
 #       avr-size checks it fits, simavr (simavr_run) runs it and <checker> judges the
 #       Serial output against the golden grid. A sketch listed in LAB_AVR_TOO_BIG gets
@@ -10,24 +12,31 @@
 #       line apart from us= values: same nodes and scores with AVR's 16-bit int.
 #   <label>:xtensa (numbered stages)  the header compiled freestanding for the lx106 with
 #       xtensa-lx106-elf-g++ -O2 into xtensa_driver.cpp, run under qemu-system-xtensa,
-#       grid, legalMoves and play checked.
-#   <label>:xtensa (search steps)  the sketch itself (step header + its src/ stage) compiled
-#       freestanding for the lx106 on the Arduino shim's interface (xtensa_arduino.cpp), run
-#       under QEMU, judged by <checker> and compared with the host build's output.
-# All are labelled `embedded` and <label>. A missing toolchain makes them SKIPPED
-# (exit 77), never passed. The numbers (cycles, instructions, sizes) are collected by
-# bench/embedded_report.py, not by these tests.
+#       grid, legalMoves and play checked; then the whole sketch, as below.
+#   <label>:xtensa (every sketch)  the sketch itself (a search step's with its src/ stage)
+#       compiled freestanding for the lx106 on the Arduino shim's interface
+#       (xtensa_arduino.cpp), run under QEMU, judged by <checker> and compared with the
+#       host build's output (sketch_<folder>, us= values aside).
+#   <label>:esp32  the sketch's ARDUINO_ARCH_ESP32 branch compiled on the ESP32 signature
+#       stub (esp32/Arduino.h) with -Wall -Wextra -Werror as core 2.x and 3.x, for the lx106
+#       and for rv32imc (the ESP32-C3's instruction set).
+#   <label>:riscv  the whole sketch, ESP32 branch included, on the stub's implementation
+#       (esp32_shim.cpp) for rv32imac, run under qemu-system-riscv32 -icount, judged by
+#       <checker> and compared line for line (times aside) with sketch_esp32_<folder>, the
+#       same sketch and shim built for the host; its stack is watched.
+# All but :names are labelled `embedded` and <label>. A missing toolchain makes them
+# SKIPPED (exit 77), never passed. The numbers (cycles, instructions, sizes, stack) are
+# collected by bench/embedded_report.py, not by these tests.
 
-# "folder:board" pairs that do not fit the board: their test asserts exactly that.
-# s08_line_index: its flip table FLIPS[2][6561][8] is 104,976 bytes; const data sits in
-# RAM on AVR, and avr-gcc rejects any object over 32,767 bytes.
-# e01_minimax:uno (2,048 bytes of RAM): the sketch has 1,559 bytes of static data (the
-# searcher with its 32x32 PV table is 1,066 of them) and each ply of the search takes 191
-# bytes of stack (a 91-byte board copy, a 64-byte move list, 18 saved registers, the
-# return address, locals), on 52 bytes below the top. Its stack runs into the static data
-# in the first depth-2 search; the 7-empty solve reaches 11 plies (passes count) and
-# takes 2,248 bytes of stack on the Mega. The later steps' sketches are the same with more
-# per ply (bounds, ordering, a table): listed too; one that fits fails its test, saying so.
+# "folder:board" pairs that do not fit the board: their test asserts exactly that, and
+# prints the sizes (the embedded report's tables give them too).
+# s08_line_index: its flip tables (sixteen arrays of 6,561 bytes) are const data, which
+# sits in RAM on AVR: together they run past the 64 KB that AVR's 16-bit data addresses
+# reach, on every board.
+# eNN_*:uno (2,048 bytes of RAM): the searcher's static data (its PV table most of it)
+# leaves too little for the stack, which takes a board copy, a move list, saved registers
+# and locals per ply: it runs into the static data in the first searches (e05, e06: the
+# table pool does not even link). One that fits fails its test, saying so.
 set(LAB_AVR_TOO_BIG s08_line_index:mega s08_line_index:uno e01_minimax:uno e02_alphabeta:uno
     e03_ordering:uno e04_pvs:uno e05_table:uno e06_endgame:uno)
 set(LAB_AVR_BOARDS mega uno)
@@ -51,7 +60,8 @@ else()
 endif()
 
 set(lab_embedded_missing "")
-foreach(tool arduino-builder avr-g++ avr-size avr-nm xtensa-lx106-elf-g++ qemu-system-xtensa)
+foreach(tool arduino-builder avr-g++ avr-size avr-nm xtensa-lx106-elf-g++ qemu-system-xtensa
+        riscv64-unknown-elf-gcc qemu-system-riscv32)
   string(MAKE_C_IDENTIFIER "LAB_TOOL_${tool}" var)
   find_program(${var} ${tool})
   if(NOT ${var})
@@ -65,7 +75,8 @@ if(lab_embedded_missing)
   string(REPLACE ";" ", " lab_embedded_missing "${lab_embedded_missing}")
   message(WARNING "embedded tests (label `embedded`) will be SKIPPED, not passed: missing "
     "${lab_embedded_missing}. On Debian/Ubuntu: apt-get install arduino-builder arduino-core-avr "
-    "gcc-avr avr-libc simavr libsimavr-dev gcc-xtensa-lx106 binutils-xtensa-lx106 qemu-system-misc")
+    "gcc-avr avr-libc simavr libsimavr-dev gcc-xtensa-lx106 binutils-xtensa-lx106 qemu-system-misc "
+    "gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf")
 endif()
 
 # The Arduino core is compiled once per board into the build cache before the sketches.
@@ -78,6 +89,25 @@ endforeach()
 
 # lab_sketch_checks(<folder> <label> <checker target>): the embedded tests of one sketch.
 function(lab_sketch_checks folder label checker)
+  add_test(NAME ${label}:names
+           COMMAND Python3::Interpreter "${LAB_EMBEDDED_PY}" names --source "${CMAKE_SOURCE_DIR}" --folder ${folder})
+  set_tests_properties(${label}:names PROPERTIES LABELS "${label};sketch")
+  add_test(NAME ${label}:esp32
+           COMMAND Python3::Interpreter "${LAB_EMBEDDED_PY}" esp32 --out "${LAB_EMBEDDED_OUT}"
+                   --source "${CMAKE_SOURCE_DIR}" --folder ${folder})
+  set_tests_properties(${label}:esp32 PROPERTIES LABELS "embedded;${label}" SKIP_RETURN_CODE 77 TIMEOUT 300)
+  # The sketch's ESP32 branch on the host: what its RISC-V run must print (times aside).
+  add_executable(sketch_esp32_${folder} "${LAB_GEN}/${folder}/sketch_${folder}.cpp"
+                 "${CMAKE_CURRENT_FUNCTION_LIST_DIR}/esp32_shim.cpp")
+  target_include_directories(sketch_esp32_${folder} PRIVATE "${CMAKE_CURRENT_FUNCTION_LIST_DIR}/esp32"
+                             "${CMAKE_SOURCE_DIR}/stages/${folder}")
+  target_compile_definitions(sketch_esp32_${folder} PRIVATE LAB_ESP32_CORE=3)
+  target_link_libraries(sketch_esp32_${folder} PRIVATE ${folder})
+  add_test(NAME ${label}:riscv
+           COMMAND Python3::Interpreter "${LAB_EMBEDDED_PY}" riscv --out "${LAB_EMBEDDED_OUT}"
+                   --source "${CMAKE_SOURCE_DIR}" --folder ${folder} --checker $<TARGET_FILE:${checker}>
+                   --host-sketch $<TARGET_FILE:sketch_esp32_${folder}>)
+  set_tests_properties(${label}:riscv PROPERTIES LABELS "embedded;${label}" SKIP_RETURN_CODE 77 TIMEOUT 300)
   foreach(board IN LISTS LAB_AVR_BOARDS)
     set(name ${label}:avr-${board})
     set(extra "")
@@ -98,9 +128,10 @@ function(lab_sketch_checks folder label checker)
   if(folder MATCHES "^s[0-9][0-9]_")
     add_test(NAME ${label}:xtensa
              COMMAND Python3::Interpreter "${LAB_EMBEDDED_PY}" xtensa --out "${LAB_EMBEDDED_OUT}"
-                     --source "${CMAKE_SOURCE_DIR}" --folder ${folder})
+                     --source "${CMAKE_SOURCE_DIR}" --folder ${folder} --checker $<TARGET_FILE:${checker}>
+                     --host-sketch $<TARGET_FILE:sketch_${folder}>)
     set_tests_properties(${label}:xtensa PROPERTIES LABELS "embedded;${label}" SKIP_RETURN_CODE 77 TIMEOUT 300)
-  elseif(folder MATCHES "^e[0-9][0-9]_")
+  else()  # search steps and sidebars: the whole sketch
     add_test(NAME ${label}:xtensa
              COMMAND Python3::Interpreter "${LAB_EMBEDDED_PY}" xtensa-sketch --out "${LAB_EMBEDDED_OUT}"
                      --source "${CMAKE_SOURCE_DIR}" --folder ${folder} --checker $<TARGET_FILE:${checker}>
@@ -109,14 +140,15 @@ function(lab_sketch_checks folder label checker)
   endif()
 endfunction()
 
-# embedded-report: every sketch's AVR cycles, flash/RAM and lx106 instruction counts
-# into build/embedded.json (read by docs/update_docs.py) and printed as a table.
+# embedded-report: every sketch's AVR cycles, flash/RAM and stack, lx106 and RISC-V
+# instruction counts, RISC-V memory and stack, the Go frames, into build/embedded.json
+# (read by docs/update_docs.py --embedded) and printed as tables.
 add_custom_target(embedded-report
   COMMAND Python3::Interpreter "${CMAKE_SOURCE_DIR}/bench/embedded_report.py" --build "${CMAKE_BINARY_DIR}"
           --json "${CMAKE_BINARY_DIR}/embedded.json"
   WORKING_DIRECTORY "${CMAKE_SOURCE_DIR}"
   USES_TERMINAL
-  COMMENT "Measuring every sketch on AVR (simavr) and Xtensa lx106 (QEMU)")
+  COMMENT "Measuring every sketch on AVR (simavr), Xtensa lx106 and RISC-V (QEMU)")
 if(TARGET simavr_run)
   add_dependencies(embedded-report simavr_run)
 endif()

@@ -4,9 +4,12 @@
     embedded.py warm   --board mega|uno --out DIR
     embedded.py avr    --board mega|uno --out DIR --source SRC --folder FOLDER
                        --checker CHECKER --runner SIMAVR_RUN [--host-sketch EXE] [--too-big]
-    embedded.py xtensa --out DIR --source SRC --folder sNN_name
-    embedded.py xtensa-sketch --out DIR --source SRC --folder eNN_name
+    embedded.py xtensa --out DIR --source SRC --folder sNN_name [--checker CHECKER --host-sketch EXE]
+    embedded.py xtensa-sketch --out DIR --source SRC --folder FOLDER
                        --checker CHECKER --host-sketch EXE
+    embedded.py names  --source SRC --folder FOLDER
+    embedded.py esp32  --out DIR --source SRC --folder FOLDER
+    embedded.py riscv  --out DIR --source SRC --folder FOLDER --checker CHECKER --host-sketch EXE
 
 warm    compiles an empty sketch so that the Arduino core lands in DIR's build cache
         once, before the sketches are compiled in parallel.
@@ -21,12 +24,26 @@ avr     compiles stages/<folder> with arduino-builder for the board, measures fl
         or its stack runs into the static data; it prints the sizes and the limit.
 xtensa  compiles the stage header freestanding into tests/embedded/xtensa_driver.cpp
         with xtensa-lx106-elf-g++ -O2, runs it under qemu-system-xtensa, and passes
-        when it exits 0 (grid, legalMoves and play checked against the golden grid).
+        when it exits 0 (grid, legalMoves and play checked against the golden grid);
+        given --checker and --host-sketch it then runs the whole sketch as xtensa-sketch.
 xtensa-sketch
-        compiles the sketch itself (a search step's, with its src/ move generator)
+        compiles the sketch itself (any sketch; a search step's with its src/ move generator)
         freestanding for the lx106 on the Arduino shim's interface (xtensa_arduino.cpp),
         runs it under qemu-system-xtensa, has CHECKER judge its output, and compares it
         with the host build's output line for line (us= values aside).
+names   checks that the sketch names its own folder wherever it names a stage: its first
+        comment, every stage=, its title line, the `namespace stage =` of a numbered
+        stage; and that any other stage its strings name is one whose header it includes
+        (a search step's move generator).
+esp32   compiles the sketch's ARDUINO_ARCH_ESP32 branch on the ESP32 signature stub
+        (esp32/Arduino.h) with -Wall -Wextra -Werror, as core 2.x (-std=gnu++11) and
+        core 3.x (-std=gnu++2b), for the lx106 (xtensa-lx106-elf-g++) and for rv32imc/ilp32
+        (riscv64-unknown-elf-g++, the ESP32-C3's instruction set): four compilations.
+riscv   builds the whole sketch, ESP32 branch included, for rv32imac with picolibc on the
+        stub's implementation (esp32_shim.cpp) at -Os as the ESP32 core builds, runs it under
+        qemu-system-riscv32 -icount shift=0, has CHECKER judge its output, and compares it
+        with EXE (the same sketch and shim built for the host) line for line, times and
+        cycles aside; its result line must name its folder; the stack must stay in bounds.
 
 Exit status: 0 pass, 1 fail, 77 skipped because a toolchain is missing (CTest reports
 it as skipped, never as passed).
@@ -60,6 +77,11 @@ XTENSA_TOOLS = {
     "xtensa-lx106-elf-nm": "binutils-xtensa-lx106",
     "xtensa-lx106-elf-size": "binutils-xtensa-lx106",
     "qemu-system-xtensa": "qemu-system-misc",
+}
+RISCV_TOOLS = {
+    "riscv64-unknown-elf-gcc": "gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf",
+    "riscv64-unknown-elf-size": "binutils-riscv64-unknown-elf",
+    "qemu-system-riscv32": "qemu-system-misc",
 }
 XTENSA_FLAGS = ["-std=c++11", "-O2", "-ffreestanding", "-fno-exceptions", "-fno-rtti", "-nostdlib",
                 "-Wall", "-Wextra", "-Wl,--no-warn-rwx-segments"]
@@ -192,7 +214,7 @@ def runner_stack(stderr):
     return dict(zip(("max", "static", "free"), map(int, m.groups()))) if m else None
 
 
-def output_is_right(output, path, checker, host_sketch):
+def output_is_right(output, path, checker, host_sketch, masked=re.compile(r"\b(us)=\d+")):
     """Whether what a sketch printed (saved to `path`) is right: CHECKER judges it (CHECKER
     cat PATH), and with host_sketch it must also be that build's output. Says why not."""
     with open(path, "w", encoding="utf-8", newline="") as f:
@@ -202,22 +224,22 @@ def output_is_right(output, path, checker, host_sketch):
     if r.returncode != 0:
         return False
     if host_sketch:
-        diff = host_difference(output, host_sketch)
+        diff = host_difference(output, host_sketch, masked)
         if diff:
             print(f"FAIL: {diff}")
             return False
-        print("the output is the host build's, line for line (us= aside)")
+        print(f"the output is the host build's, line for line ({masked.pattern} aside)")
     return True
 
 
-def host_difference(output, host_sketch):
+def host_difference(output, host_sketch, masked=re.compile(r"\b(us)=\d+")):
     """Where `output` differs from the host build of the same sketch ("" if nowhere), ignoring
-    the us= values (time differs by machine; everything else must not)."""
+    the values `masked` matches (time differs by machine; everything else must not)."""
     host = subprocess.run([host_sketch], capture_output=True, text=True, timeout=120)
     if host.returncode != 0:
         return f"the host build {host_sketch} exited with {host.returncode}"
     def lines(text):
-        return [re.sub(r" us=\d+", " us=T", l.rstrip("\r")) for l in text.split("\n") if l.strip()]
+        return [masked.sub(r"\1=T", l.rstrip("\r")) for l in text.split("\n") if l.strip()]
     here, there = lines(output), lines(host.stdout)
     for i, (a, b) in enumerate(zip(here, there)):
         if a != b:
@@ -378,13 +400,14 @@ def xtensa(args):
         print(f"FAIL: the harness exited with {code}")
         return 1
     print(f"{args.folder} on the lx106 under QEMU: grid, legalMoves and play agree with the golden grid")
-    return 0
+    # With a checker and the host build, the whole sketch runs on the lx106 too.
+    return xtensa_sketch(args) if args.checker and args.host_sketch else 0
 
 
 def build_xtensa_sketch(source, folder, out):
     """Compiles stages/<folder>/<folder>.ino for the lx106 on the Arduino shim's interface
     (tests/arduino/Arduino.h, implemented by xtensa_arduino.cpp); returns (ELF or None, log)."""
-    build = os.path.join(out, "xtensa", folder)
+    build = os.path.join(out, "xtensa-sketch", folder)
     os.makedirs(build, exist_ok=True)
     wrapper = os.path.join(build, "sketch.cpp")
     with open(wrapper, "w", encoding="utf-8") as f:
@@ -398,6 +421,16 @@ def build_xtensa_sketch(source, folder, out):
            "-lgcc", "-o", elf]
     r = subprocess.run(cmd, capture_output=True, text=True)
     return (elf if r.returncode == 0 else None), " ".join(cmd) + "\n" + r.stdout + r.stderr
+
+
+def judge(output, elf, args, where):
+    """0 when a whole sketch's output (run from `elf`) is right: CHECKER's verdict and the
+    host build's output, machine-dependent fields aside; else 1."""
+    if not output_is_right(output, os.path.join(os.path.dirname(elf), "output.txt"), args.checker, args.host_sketch,
+                           MACHINE_FIELDS):
+        return 1
+    print(f"{args.folder} on {where}: its output is right")
+    return 0
 
 
 def missing_helpers(log):
@@ -419,17 +452,216 @@ def xtensa_sketch(args):
     if code != 0:
         print(f"FAIL: the sketch exited with {code} under QEMU")
         return 1
-    if not output_is_right(output, os.path.join(os.path.dirname(elf), "output.txt"), args.checker, args.host_sketch):
+    return judge(output, elf, args, "the lx106 under QEMU")
+
+
+# ---- names: every sketch names its own folder ----
+
+def stage_folders(source):
+    """Every sketch folder under stages/ (a folder holding <folder>.ino)."""
+    root = os.path.join(source, "stages")
+    return sorted(d for d in os.listdir(root) if os.path.exists(os.path.join(root, d, d + ".ino")))
+
+
+def name_problems(source, folder):
+    """What the sketch says about stages that is not its own folder ([] if nothing)."""
+    with open(os.path.join(source, "stages", folder, folder + ".ino"), encoding="utf-8") as f:
+        text = f.read()
+    problems = []
+    first = text.split("\n", 1)[0]
+    if not first.startswith(f"// {folder} "):
+        problems.append(f"the first comment line names no folder or another one: {first!r}")
+    for m in re.finditer(r"\bstage=(<?[\w]+>?)", text):
+        if m.group(1) not in (folder, "<folder>"):
+            problems.append(f"line {text.count(chr(10), 0, m.start()) + 1}: stage={m.group(1)}")
+    m = re.search(r"\bnamespace\s+stage\s*=\s*(\w+)\s*;", text)
+    if m and re.match(r"s\d\d_", folder) and m.group(1) != folder[:3]:
+        problems.append(f"namespace stage = {m.group(1)}, not {folder[:3]}")
+    strings = [(text.count("\n", 0, m.start()) + 1, m.group(1))
+               for m in re.finditer(r'"((?:[^"\\\n]|\\.)*)"', text)]
+    titles = [(n, s) for n, s in strings if re.match(r"[a-z][a-z0-9]*_[a-z0-9_]+: ", s)]  # "<folder>: ..."
+    if not titles or not titles[0][1].startswith(folder + ": "):
+        problems.append("no title line \"%s: ...\"%s" % (folder, f" (line {titles[0][0]}: {titles[0][1]!r})"
+                                                           if titles else ""))
+    included = set(re.findall(r'#include\s+"(?:src/)?(\w+)\.h"', text))
+    folders = set(stage_folders(source))
+    for n, literal in strings:
+        for word in re.findall(r"\b[a-z][a-z0-9]*_[a-z0-9_]+\b", literal):
+            named = word in folders or re.fullmatch(r"[se]\d\d_\w+", word)
+            if named and word != folder and word not in included:
+                problems.append(f"line {n}: the string {literal!r} names {word}")
+    return problems
+
+
+def names(args):
+    problems = name_problems(args.source, args.folder)
+    for p in problems:
+        print(f"FAIL: stages/{args.folder}/{args.folder}.ino: {p}")
+    if not problems:
+        print(f"{args.folder}.ino names its own folder wherever it names a stage")
+    return 1 if problems else 0
+
+
+# ---- esp32: the ARDUINO_ARCH_ESP32 branch on the signature stub ----
+
+ESP32_STUB = os.path.join(HERE, "esp32")
+# (core, C++ standard) as each Arduino-ESP32 generation compiles sketches.
+ESP32_CORES = ((2, "gnu++11"), (3, "gnu++2b"))
+ESP32_WARNINGS = ["-Wall", "-Wextra", "-Werror"]
+# The ESP32 core builds sketches with -Os; so do the ESP32 checks and the RISC-V runs.
+ESP32_TARGETS = {
+    "lx106": ["xtensa-lx106-elf-g++", "-ffreestanding", "-isystem", os.path.join(HERE, "xtensa_libc")],
+    "rv32imc": ["riscv64-unknown-elf-gcc", "-march=rv32imc", "-mabi=ilp32", "--specs=picolibc.specs"],
+}
+
+
+def sketch_wrapper(out, folder, kind):
+    """<out>/<kind>/<folder>/sketch.cpp: the sketch as C++ after the stub's Arduino.h."""
+    build = os.path.join(out, kind, folder)
+    os.makedirs(build, exist_ok=True)
+    wrapper = os.path.join(build, "sketch.cpp")
+    with open(wrapper, "w", encoding="utf-8") as f:
+        f.write(f'// Generated by tests/embedded/embedded.py: the sketch as C++ on the ESP32 stub.\n'
+                f'#include "Arduino.h"\n#include "{folder}.ino"\n')
+    return build, wrapper
+
+
+def esp32(args):
+    require({**{t: XTENSA_TOOLS[t] for t in ("xtensa-lx106-elf-g++",)},
+             "riscv64-unknown-elf-gcc": RISCV_TOOLS["riscv64-unknown-elf-gcc"]})
+    build, wrapper = sketch_wrapper(args.out, args.folder, "esp32")
+    failed = 0
+    for target, compiler in ESP32_TARGETS.items():
+        for core, std in ESP32_CORES:
+            cmd = [*compiler, f"-std={std}", "-Os", "-fno-exceptions", "-fno-rtti", *ESP32_WARNINGS,
+                   f"-DLAB_ESP32_CORE={core}", "-I", ESP32_STUB, "-I", os.path.join(args.source, "stages", args.folder),
+                   "-c", wrapper, "-o", os.path.join(build, f"{target}-core{core}.o")]
+            r = subprocess.run(cmd, capture_output=True, text=True)
+            what = f"{args.folder}: ESP32 core {core}.x branch ({std}) for the {target}"
+            if r.returncode != 0:
+                print(" ".join(cmd) + "\n" + r.stdout + r.stderr)
+                print(f"FAIL: {what} does not compile with {' '.join(ESP32_WARNINGS)}")
+                failed += 1
+            else:
+                print(f"{what}: compiles with {' '.join(ESP32_WARNINGS)}")
+    return 1 if failed else 0
+
+
+# ---- riscv: the whole sketch under qemu-system-riscv32 ----
+
+RISCV_RAM, RISCV_RAM_SIZE, RISCV_STACK = 0x80400000, 0x400000, 0x10000
+RISCV_FLAGS = ["-march=rv32imac", "-mabi=ilp32", "--specs=picolibc.specs", "--oslib=semihost", "--crt0=semihost",
+               "-std=gnu++2b", "-DLAB_ESP32_CORE=3", "-Os", "-fno-exceptions", "-fno-rtti", *ESP32_WARNINGS]
+RISCV_LINK = ["-Wl,--defsym=__flash=0x80000000", "-Wl,--defsym=__flash_size=0x400000",
+              f"-Wl,--defsym=__ram={RISCV_RAM:#x}", f"-Wl,--defsym=__ram_size={RISCV_RAM_SIZE:#x}",
+              # picolibc's script puts the stack between __heap_end and the end of RAM
+              f"-Wl,--defsym=__stack_size={RISCV_STACK:#x}",
+              f"-Wl,--defsym=__heap_end={RISCV_RAM + RISCV_RAM_SIZE - RISCV_STACK:#x}"]
+QEMU_RISCV = ["qemu-system-riscv32", "-M", "virt", "-bios", "none", "-display", "none", "-serial", "none",
+              "-monitor", "none", "-semihosting-config", "enable=on,target=native", "-icount", "shift=0", "-kernel"]
+STACK_LINE = re.compile(r"^lab-esp32: stack max=(\d+) limit=(\d+)$", re.M)
+# What differs between runs of the same code on different machines: times, clocks, the
+# stack left free (not measured on the host), and which fills s10 runs (fills=avx2 on an
+# x86 host that has AVX2).
+MACHINE_FIELDS = re.compile(r"\b(us|\w+_cycles|cpu_mhz|fills|stack_free)=\w+")
+
+
+def build_riscv(source, folder, out):
+    """Compiles the sketch and the shim for rv32imac and links them; returns (ELF or None,
+    the sketch object, log). The object alone gives the sketch's own flash and RAM."""
+    build, wrapper = sketch_wrapper(out, folder, "riscv")
+    obj, elf = os.path.join(build, "sketch.o"), os.path.join(build, folder + ".elf")
+    log = ""
+    for cmd in (["riscv64-unknown-elf-gcc", *RISCV_FLAGS, "-I", ESP32_STUB, "-I", os.path.join(source, "stages", folder),
+                 "-c", wrapper, "-o", obj],
+                ["riscv64-unknown-elf-gcc", *RISCV_FLAGS, "-I", ESP32_STUB, obj, os.path.join(HERE, "esp32_shim.cpp"),
+                 *RISCV_LINK, "-o", elf]):
+        r = subprocess.run(cmd, capture_output=True, text=True)
+        log += " ".join(cmd) + "\n" + r.stdout + r.stderr
+        if r.returncode != 0:
+            return None, obj, log
+    return elf, obj, log
+
+
+def run_riscv(elf, timeout=120):
+    """(exit status, Serial output, stack report or None) of the sketch under QEMU. The
+    semihosting console (the sketch's stdout) comes out on QEMU's stderr, with the shim's
+    stack line, which is taken out; QEMU's own stdout, normally empty, is kept after it."""
+    r = subprocess.run(QEMU_RISCV + [elf], capture_output=True, text=True, timeout=timeout)
+    m = STACK_LINE.search(r.stderr)
+    stack = {"max": int(m.group(1)), "limit": int(m.group(2))} if m else None
+    return r.returncode, re.sub(r"^lab-esp32: .*\n?", "", r.stderr, flags=re.M) + r.stdout, stack
+
+
+def riscv_memory(obj):
+    """(flash, static RAM) of the sketch's own object: .text + .rodata + .data; .data + .bss
+    (size's Berkeley columns text + data, data + bss)."""
+    out = subprocess.run(["riscv64-unknown-elf-size", obj], check=True, capture_output=True, text=True).stdout
+    text, data, bss = (int(v) for v in out.splitlines()[1].split()[:3])
+    return text + data, data + bss
+
+
+def result_lines(output):
+    return [l.rstrip("\r") for l in output.split("\n") if l.startswith("result ")]
+
+
+def riscv(args):
+    require(RISCV_TOOLS)
+    elf, obj, log = build_riscv(args.source, args.folder, args.out)
+    if not elf:
+        print(log)
+        print(f"FAIL: {args.folder}.ino (its ESP32 branch) does not build for rv32imac")
         return 1
-    print(f"{args.folder} on the lx106 under QEMU: its output is right")
+    code, output, stack = run_riscv(elf)
+    print(output, end="")
+    if code != 0:
+        print(f"FAIL: the sketch exited with {code} under qemu-system-riscv32")
+        return 1
+    if not stack:
+        print("FAIL: the stack overflowed its region, or the shim printed no stack report")
+        return 1
+    flash, ram = riscv_memory(obj)
+    print(f"rv32imac: the sketch's own flash {flash} bytes, static RAM {ram} bytes; stack at the deepest "
+          f"{stack['max']} bytes, the ESP32 loop task has {stack['limit']}")
+    if stack["max"] > stack["limit"]:
+        print(f"FAIL: the stack needs {stack['max']} bytes, more than the loop task's {stack['limit']}: "
+              "use less, or give the loop task more with SET_LOOP_TASK_STACK_SIZE (ESP32 branch)")
+        return 1
+    for line in result_lines(output):
+        if f" stage={args.folder} " not in line + " ":
+            print(f"FAIL: the ESP32 result line names another stage: {line}")
+            return 1
+    if judge(output, elf, args, "rv32imac under QEMU") != 0:
+        return 1
+    problem = column_problem(args.folder, os.path.join(os.path.dirname(elf), "output.txt"))
+    if problem:
+        print(f"FAIL: bench/esp32_column.py cannot use the result line: {problem}")
+        return 1
+    print("bench/esp32_column.py reads its result line")
     return 0
+
+
+def column_problem(folder, log):
+    """What keeps bench/esp32_column.py from turning the sketch's ESP32 result line (in the
+    saved output `log`) into its columns ("" if nothing): the same line a board prints."""
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(HERE)), "bench"))
+    import esp32_column  # noqa: E402
+    try:
+        stages, steps, memory = esp32_column.columns(esp32_column.parse([log]))
+    except SystemExit as e:
+        return str(e)
+    kind, table = (("cycles per operation", stages) if re.match(r"s\d\d_", folder) else
+                   ("solve cycles and nodes", steps) if re.match(r"e\d\d_", folder) else ("stack", memory))
+    if folder not in table:
+        return f"no {kind} for {folder}"
+    return "" if folder in memory else f"no stack_free for {folder}"
 
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("what", choices=["warm", "avr", "xtensa", "xtensa-sketch"])
+    ap.add_argument("what", choices=["warm", "avr", "xtensa", "xtensa-sketch", "names", "esp32", "riscv"])
     ap.add_argument("--board", choices=sorted(BOARDS), default="mega")
-    ap.add_argument("--out", required=True, help="where builds go (e.g. build/embedded)")
+    ap.add_argument("--out", help="where builds go (e.g. build/embedded)")
     ap.add_argument("--source", default=os.path.dirname(os.path.dirname(HERE)))
     ap.add_argument("--folder")
     ap.add_argument("--checker")
@@ -439,12 +671,15 @@ def main():
     args = ap.parse_args()
     if args.what != "warm" and not args.folder:
         ap.error("--folder is required")
+    if args.what != "names" and not args.out:
+        ap.error("--out is required")
     if args.what == "avr" and not (args.checker and args.runner):
         ap.error("avr needs --checker and --runner")
-    if args.what == "xtensa-sketch" and not (args.checker and args.host_sketch):
-        ap.error("xtensa-sketch needs --checker and --host-sketch")
+    if args.what in ("xtensa-sketch", "riscv") and not (args.checker and args.host_sketch):
+        ap.error(f"{args.what} needs --checker and --host-sketch")
     try:
-        return {"warm": warm, "avr": avr, "xtensa": xtensa, "xtensa-sketch": xtensa_sketch}[args.what](args)
+        return {"warm": warm, "avr": avr, "xtensa": xtensa, "xtensa-sketch": xtensa_sketch, "names": names,
+                "esp32": esp32, "riscv": riscv}[args.what](args)
     except Skip as e:
         print(f"SKIPPED (not passed): {e}")
         return SKIP

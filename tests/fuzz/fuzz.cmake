@@ -10,7 +10,7 @@
 # - long_run: every stage vs the reference on 1,000,000 random positions, ctest
 #   long:all-stages, label `long` (excluded from the default and asan test presets).
 set(LAB_FUZZ_DIR "${CMAKE_CURRENT_LIST_DIR}")
-set(LAB_FUZZ_HARNESSES position cli stages)
+set(LAB_FUZZ_HARNESSES position cli stages lines)
 
 add_library(lab_fuzz_support INTERFACE)
 target_include_directories(lab_fuzz_support INTERFACE "${LAB_FUZZ_DIR}" "${CMAKE_SOURCE_DIR}/tests")
@@ -29,6 +29,24 @@ foreach(name IN LISTS LAB_FUZZ_HARNESSES)
     target_compile_options(fuzz_${name} PRIVATE -fsanitize=fuzzer)
     target_link_options(fuzz_${name} PRIVATE -fsanitize=fuzzer)
     add_dependencies(fuzzers fuzz_${name})
+  endif()
+  if(TARGET fuzz_${name} AND name STREQUAL "stages")
+    # The differential harness's input is a board, not text to match: comparison
+    # tracing (half its time in the stages' inner loops) buys it nothing, and only the
+    # stages' own edges are worth feedback (stages_coverage.txt). It compiles the
+    # reference and the position code itself, under the same options, instead of
+    # linking lab_common and lab_cli: their copies trace every comparison.
+    target_compile_options(fuzz_stages PRIVATE -fno-sanitize-coverage=trace-cmp
+      "-fsanitize-coverage-allowlist=${LAB_FUZZ_DIR}/stages_coverage.txt")
+    target_sources(fuzz_stages PRIVATE "${CMAKE_SOURCE_DIR}/common/reference.cpp" "${CMAKE_SOURCE_DIR}/common/position.cpp")
+    set_property(TARGET fuzz_stages PROPERTY LINK_LIBRARIES "")
+    target_include_directories(fuzz_stages PRIVATE "${LAB_FUZZ_DIR}" "${CMAKE_SOURCE_DIR}/tests" "${LAB_GEN}"
+      "${CMAKE_SOURCE_DIR}/stages" "${CMAKE_SOURCE_DIR}/common")
+    get_property(stage_options GLOBAL PROPERTY LAB_STAGE_OPTIONS)
+    if(stage_options)
+      list(REMOVE_DUPLICATES stage_options)
+      target_compile_options(fuzz_stages PRIVATE ${stage_options})
+    endif()
   endif()
 endforeach()
 

@@ -1,13 +1,17 @@
-// libFuzzer harness: the whole command line. The bytes are split at each NUL into
-// arguments and given to runCli in-process. Whatever they are, the CLI must return 0,
-// 1 or 2; with 2, stdout stays empty and stderr is exactly one printable line
+// libFuzzer harness: the whole command line. The bytes up to the first three NULs in a
+// row are split at each NUL into arguments and given to runCli in-process; the bytes
+// after them are standard input (go -, gray, play, gtp), so that every command gets
+// past reading its input into its work. Whatever they are, the CLI must return 0, 1 or
+// 2; with 2, stdout stays empty and stderr is exactly one printable line
 // "reversi-lab: ...". A crash, an exception escaping runCli, a sanitizer report or a
 // hang (libFuzzer's -timeout) is a finding.
 #include <algorithm>
 #include <cstdint>
 #include <cstdio>
+#include <iostream>
 #include <sstream>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "cli.h"
@@ -23,13 +27,13 @@ namespace {
 // Work that is slow by design, not by fault, is left out so that every run takes
 // milliseconds: the tour (it times every stage), perft deeper than 3 plies (from a
 // fuzzed position perft(4) can already take seconds under the sanitizers), more than 2
-// threads, and the searches below. Values beyond 1000 stay in: the CLI must refuse
-// them at once.
+// threads, a perft hash table over 4 MiB, and the searches below. Values beyond 1000
+// stay in: the CLI must refuse them at once.
 struct Limit {
   const char* option;
   int max;
 };
-constexpr Limit kLimits[] = {{"--depth", 3}, {"--threads", 2}};
+constexpr Limit kLimits[] = {{"--depth", 3}, {"--threads", 2}, {"--hash-mb", 4}};
 
 // The CLI's own limits on solve, search and play (reversi-lab help lists them) keep a
 // run to seconds or minutes on an optimised build: never hours, but far beyond
@@ -107,7 +111,7 @@ bool slowSearch(const std::vector<std::string>& args) {
     }
     return false;
   }
-  if (cmd == "play") {  // the engine moves while the human, reading /dev/null, must pass
+  if (cmd == "play" || cmd == "gtp") {  // the engine moves, and the human asks for hints
     int level = reversi::kDefaultLevel;
     for (const std::string& v : optionValues(args, "--level"))
       if (reversi::parseLevel(v)) level = reversi::parseLevel(v);  // anything else is refused at once
@@ -120,6 +124,9 @@ bool slowSearch(const std::vector<std::string>& args) {
 bool slowByDesign(const std::vector<std::string>& args) {
   if (args.empty()) return false;
   if (args[0] == "tour") return true;
+  // perft --hash zeroes its whole table first: 64 MiB unless --hash-mb says less.
+  const bool hash = std::find(args.begin(), args.end(), "--hash") != args.end();
+  if (hash && optionValues(args, "--hash-mb").empty()) return true;
   if (args[0] != "search")  // search's depth: see slowSearch
     for (const Limit& l : kLimits)
       for (const std::string& v : optionValues(args, l.option)) {
@@ -129,17 +136,24 @@ bool slowByDesign(const std::vector<std::string>& args) {
   return slowSearch(args);
 }
 
-}  // namespace
-
-extern "C" int LLVMFuzzerInitialize(int*, char***) {
-  // Commands that read standard input must see its end at once, not wait for a person.
-  if (!std::freopen("/dev/null", "r", stdin)) std::perror("/dev/null");
-  return 0;
+// GTP can raise its level in its input (set_level), beyond what the harness lets run.
+bool slowInput(const std::vector<std::string>& args, std::string_view input) {
+  if (args.empty() || args[0] != "gtp") return false;
+  for (size_t at = input.find("set_level"); at != std::string_view::npos; at = input.find("set_level", at + 1)) {
+    const size_t digit = input.find_first_not_of(" \t", at + 9);
+    if (digit != std::string_view::npos && input[digit] > '3' && input[digit] <= '9') return true;
+  }
+  return false;
 }
 
+}  // namespace
+
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  const std::string_view bytes(reinterpret_cast<const char*>(data), size);
+  const size_t split = std::min(bytes.find(std::string_view("\0\0\0", 3)), size);
+  const std::string_view input = split < size ? bytes.substr(split + 3) : std::string_view();
   std::vector<std::string> args(1);
-  for (size_t i = 0; i < size; ++i) {
+  for (size_t i = 0; i < split; ++i) {
     if (data[i] == 0) {
       if (args.size() == 16) break;  // enough arguments to reach every combination
       args.emplace_back();
@@ -147,11 +161,16 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       args.back() += char(data[i]);
     }
   }
-  if (size == 0) args.clear();
-  if (slowByDesign(args)) return 0;
+  if (split == 0) args.clear();
+  if (slowByDesign(args) || slowInput(args, input)) return 0;
 
+  // Standard input is the rest of the bytes: std::cin reads them, then its end.
+  std::istringstream stdinText{std::string(input)};
+  std::streambuf* const saved = std::cin.rdbuf(stdinText.rdbuf());
+  std::cin.clear();
   std::ostringstream out, err;
   const int status = reversi::runCli(args, out, err);
+  std::cin.rdbuf(saved);
   FUZZ_CHECK(status == 0 || status == 1 || status == 2, "exit status other than 0, 1 or 2");
   if (status == 2) {
     FUZZ_CHECK(out.str().empty(), "bad input also printed to stdout");

@@ -12,7 +12,7 @@
  * so a move is checked and played by a single pass per direction. play uses that
  * form; playCheckThenFlip (check, then flip) is kept beside it for comparison.
  *
- * Source: the Reversi/shogi AI blog "羊の人工知能研究" (SEEDS.md, article 003): its
+ * Source: the Reversi/shogi AI blog "羊の人工知能研究" (article 003 in docs/sources.md): its
  * posts on checking by recursion, flipping by loop and by recursion, and checking and
  * flipping in one go (which its author found "a little lighter" than check then move,
  * and recursion "slightly faster" than the loop). Its pitfall: a yes/no checkSub that

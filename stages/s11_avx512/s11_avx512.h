@@ -1,0 +1,506 @@
+/**
+ * @file s11_avx512.h
+ * @brief Stage 11 — AVX-512: the eight directions of the bitboard fill in one register.
+ *
+ * Technique: stage 10 holds four directions in a 256-bit register and runs two fills,
+ * one shifting towards higher bits and one towards lower bits, because a shift moves
+ * every lane the same way. A 512-bit AVX-512 register holds eight 64-bit lanes, one per
+ * direction, and AVX-512's per-lane variable rotation (VPROLVQ) moves each lane by its
+ * own amount in either direction: rotating left by 64 - s is a right shift by s, except
+ * for the s bits that wrap around to the other end. Those never matter if each lane's
+ * opponent mask leaves out the squares a wrapped bit would land on, which a run in that
+ * direction can never reach anyway. So one fill of three steps, one rotation each, gives
+ * all eight directions; one more rotation and an OR across the lanes give every legal
+ * move, and the same fill from the move's square gives every flipped stone.
+ *
+ * Selection: the AVX-512 functions use the intrinsics header (GCC's vector extension has
+ * no rotation, and its shifts compile to two instructions where one rotation will do),
+ * included and compiled only for x86 with GCC or Clang, each function marked
+ * `target("avx512f,popcnt")`. At run time `cpuHasAvx512()` picks them when the CPU has
+ * AVX-512F, unless `portableOnly()` was set (the switch the suite uses to test the
+ * fallback on an AVX-512 machine); otherwise stage 09's portable fills run. On AVR and
+ * Xtensa only the portable code is compiled, so the same header builds for the sketch.
+ *
+ * Source: this stage goes past the articles (docs/sources.md): bitboard fills in SIMD lanes
+ * are well-known public techniques of computer chess and Reversi engines. Our own code.
+ *
+ * Changed from stage 10: the AVX2 section replaced by the AVX-512 one (kRotate1/2/4,
+ * kEdge, kInWord, rotate, orLanes, fill8, moveMaskAvx512, flipsAvx512, perftAvx512), the run-time choice
+ * (portableOnly, cpuHasAvx512, moveMaskAuto, flipsAuto), and perftFast calling it.
+ *
+ * Preconditions for every function: x and y in 0..7, `me` is WHITE or BLACK. They
+ * are checked at the host boundary, not here, so the code stays as small as the idea.
+ */
+#ifndef REVERSI_LAB_S11_AVX512_H
+#define REVERSI_LAB_S11_AVX512_H
+
+#include <stdint.h>
+
+#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
+/// Defined when the compiler can build the AVX-512 functions: GCC or Clang for x86.
+#define REVERSI_S11_AVX512 1
+#include <immintrin.h>  // x86 only: the AVR and Xtensa compilers never read this line
+#endif
+
+/// Stage 11: bitboards with the eight direction fills in one AVX-512 register, chosen at
+/// run time, portable fallback.
+namespace s11 {
+
+const uint8_t EMPTY = 0;  ///< No stone (the articles' 0).
+const uint8_t WHITE = 1;  ///< White stone (the articles' 1).
+const uint8_t BLACK = 2;  ///< Black stone (the articles' 2); the opponent of c is 3 - c.
+
+/// Columns b..g. A run that moves sideways or diagonally may only pass through these
+/// squares: a stone on column a or h would wrap into the neighbouring row when shifted.
+const uint64_t INNER = 0x7E7E7E7E7E7E7E7EULL;
+
+/// The board: one bit per square for each colour (bit y * 8 + x).
+struct Board {
+  uint64_t white;  ///< Squares holding a white stone.
+  uint64_t black;  ///< Squares holding a black stone.
+};
+
+/**
+ * @brief The mask of one square.
+ * @param x column 0..7
+ * @param y row 0..7
+ * @return a uint64_t with only bit y * 8 + x set
+ */
+inline uint64_t squareBit(int x, int y) { return (uint64_t)1 << (y * 8 + x); }
+
+/**
+ * @brief Empties every square.
+ * @param b the board to clear
+ */
+inline void clear(Board& b) { b.white = b.black = 0; }
+
+/**
+ * @brief Puts a stone (or EMPTY) on one square, without flipping anything.
+ * @param b the board
+ * @param x column 0..7, left to right
+ * @param y row 0..7, top to bottom
+ * @param stone EMPTY, WHITE or BLACK
+ */
+inline void setCell(Board& b, int x, int y, uint8_t stone) {
+  const uint64_t bit = squareBit(x, y);
+  b.white &= ~bit;
+  b.black &= ~bit;
+  if (stone == WHITE) b.white |= bit;
+  if (stone == BLACK) b.black |= bit;
+}
+
+/**
+ * @brief Reads one square.
+ * @param b the board
+ * @param x column 0..7
+ * @param y row 0..7
+ * @return EMPTY, WHITE or BLACK
+ */
+inline uint8_t cell(const Board& b, int x, int y) {
+  const uint64_t bit = squareBit(x, y);
+  return (b.white & bit) ? WHITE : (b.black & bit) ? BLACK : EMPTY;
+}
+
+/**
+ * @brief Counts the set bits (SWAR: adds neighbouring bit fields in parallel).
+ * @param m a mask
+ * @return how many bits of m are set, 0..64
+ */
+inline int popCount(uint64_t m) {
+  m -= (m >> 1) & 0x5555555555555555ULL;                                 // 2-bit sums
+  m = (m & 0x3333333333333333ULL) + ((m >> 2) & 0x3333333333333333ULL);  // 4-bit sums
+  m = (m + (m >> 4)) & 0x0F0F0F0F0F0F0F0FULL;                            // byte sums
+  m += m >> 8;   // then add the bytes by shifts, not by a 64-bit multiply,
+  m += m >> 16;  // which the lx106's libgcc lacks and an AVR does slowly
+  m += m >> 32;
+  return (int)(m & 0x7F);
+}
+
+/**
+ * @brief Occluded fill towards higher bits (right, down and the two lower diagonals).
+ *
+ * Kogge-Stone: after the step of 1, `pro` holds the squares whose next square is
+ * also in `pro`, so the step of 2 can jump two squares, then 4: three steps follow a
+ * run of up to 7 squares.
+ *
+ * @param gen where the fill starts
+ * @param pro the squares it may run through
+ * @param s the shift of one step: 1 right, 7 down-left, 8 down, 9 down-right
+ * @return gen plus every square of `pro` reached from it through `pro`
+ */
+inline uint64_t fillHigh(uint64_t gen, uint64_t pro, int s) {
+  gen |= pro & (gen << s);
+  pro &= pro << s;
+  gen |= pro & (gen << (2 * s));
+  pro &= pro << (2 * s);
+  return gen | (pro & (gen << (4 * s)));
+}
+
+/**
+ * @brief Occluded fill towards lower bits (left, up and the two upper diagonals).
+ * @param gen where the fill starts
+ * @param pro the squares it may run through
+ * @param s the shift of one step: 1 left, 7 up-right, 8 up, 9 up-left
+ * @return gen plus every square of `pro` reached from it through `pro`
+ */
+inline uint64_t fillLow(uint64_t gen, uint64_t pro, int s) {
+  gen |= pro & (gen >> s);
+  pro &= pro >> s;
+  gen |= pro & (gen >> (2 * s));
+  pro &= pro >> (2 * s);
+  return gen | (pro & (gen >> (4 * s)));
+}
+
+/**
+ * @brief Every legal move of the side owning `own`, as one mask.
+ *
+ * From all own stones, fill over opponent stones in each direction; one more step
+ * past a run that landed on an empty square is a move. Vertical runs need no edge
+ * mask: bits shifted past either end of the word are simply lost.
+ *
+ * @param own the stones of the side to move
+ * @param opp the opponent's stones
+ * @return the squares where the side to move can play
+ */
+inline uint64_t moveMask(uint64_t own, uint64_t opp) {
+  const uint64_t side = opp & INNER;  // opponent stones a sideways or diagonal run may pass
+  uint64_t m = 0;
+  m |= (fillHigh(own, side, 1) & side) << 1 | (fillLow(own, side, 1) & side) >> 1;
+  m |= (fillHigh(own, opp, 8) & opp) << 8 | (fillLow(own, opp, 8) & opp) >> 8;
+  m |= (fillHigh(own, side, 7) & side) << 7 | (fillLow(own, side, 7) & side) >> 7;
+  m |= (fillHigh(own, side, 9) & side) << 9 | (fillLow(own, side, 9) & side) >> 9;
+  return m & ~(own | opp);
+}
+
+/**
+ * @brief The stones a move flips in one direction towards higher bits.
+ * @param move the move's square (one bit)
+ * @param own the stones of the side to move
+ * @param pro opponent stones the run may pass (opp, or opp & INNER)
+ * @param s the shift of one step
+ * @return the run of opponent stones next to the move if an own stone ends it, else 0
+ */
+inline uint64_t runHigh(uint64_t move, uint64_t own, uint64_t pro, int s) {
+  const uint64_t run = fillHigh(move, pro, s) & pro;
+  return ((run << s) & own) ? run : 0;  // the square past the run's end is the only one not in the run
+}
+
+/**
+ * @brief The stones a move flips in one direction towards lower bits.
+ * @param move the move's square (one bit)
+ * @param own the stones of the side to move
+ * @param pro opponent stones the run may pass (opp, or opp & INNER)
+ * @param s the shift of one step
+ * @return the run of opponent stones next to the move if an own stone ends it, else 0
+ */
+inline uint64_t runLow(uint64_t move, uint64_t own, uint64_t pro, int s) {
+  const uint64_t run = fillLow(move, pro, s) & pro;
+  return ((run >> s) & own) ? run : 0;
+}
+
+/**
+ * @brief Every stone a move on an empty square flips (the same fills, from one square).
+ * @param move the move's square (one bit, empty)
+ * @param own the stones of the side to move
+ * @param opp the opponent's stones
+ * @return the flipped stones; 0 means the move is illegal
+ */
+inline uint64_t flips(uint64_t move, uint64_t own, uint64_t opp) {
+  const uint64_t side = opp & INNER;
+  return runHigh(move, own, side, 1) | runLow(move, own, side, 1) |
+         runHigh(move, own, opp, 8) | runLow(move, own, opp, 8) |
+         runHigh(move, own, side, 7) | runLow(move, own, side, 7) |
+         runHigh(move, own, side, 9) | runLow(move, own, side, 9);
+}
+
+#ifdef REVERSI_S11_AVX512
+/// Compiles one function for AVX-512F and POPCNT, whatever the rest of the program targets.
+#define REVERSI_S11_TARGET __attribute__((target("avx512f,popcnt")))
+
+/**
+ * @brief The switch that turns the AVX-512 functions off (the suite tests the fallback
+ * with it on an AVX-512 machine).
+ * @return a reference to the flag; set it to true to run the portable fills
+ */
+inline bool& portableOnly() {
+  static bool yes = false;
+  return yes;
+}
+
+/**
+ * @brief Whether the AVX-512 functions run: the CPU has AVX-512F and POPCNT (asked
+ * once) and portableOnly() is not set.
+ * @return true when moveMaskAuto, flipsAuto and perftFast take the AVX-512 path
+ */
+inline bool cpuHasAvx512() {
+  static const bool yes = (__builtin_cpu_init(), __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("popcnt"));
+  return yes && !portableOnly();
+}
+
+// The eight lanes, lowest first: towards higher bits by 1 (right), 8 (down), 7
+// (down-left), 9 (down-right); then towards lower bits by the same (left, up, up-right,
+// up-left), as left rotations by 64 - s. _mm512_set_epi64 lists lane 7 first.
+
+/// Each lane's left rotation for one step of its direction.
+REVERSI_S11_TARGET inline __m512i kRotate1() { return _mm512_set_epi64(55, 57, 56, 63, 9, 7, 8, 1); }
+/// Each lane's rotation for two steps (twice kRotate1, modulo 64).
+REVERSI_S11_TARGET inline __m512i kRotate2() { return _mm512_set_epi64(46, 50, 48, 62, 18, 14, 16, 2); }
+/// Each lane's rotation for four steps (four times kRotate1, modulo 64).
+REVERSI_S11_TARGET inline __m512i kRotate4() { return _mm512_set_epi64(28, 36, 32, 60, 36, 28, 32, 4); }
+
+/**
+ * @brief The squares each lane's run may pass, besides being the opponent's: columns
+ * b..g for a sideways or diagonal direction (as in stage 09), and never the first s
+ * squares a rotation by s towards higher bits lands on (the last s towards lower bits),
+ * where only a wrapped-around bit could arrive.
+ * @return the eight lane masks
+ */
+REVERSI_S11_TARGET inline __m512i kEdge() {
+  const uint64_t all = ~(uint64_t)0;
+  return _mm512_set_epi64((long long)(INNER & (all >> 9)), (long long)(INNER & (all >> 7)), (long long)(all >> 8),
+                          (long long)(INNER & (all >> 1)), (long long)(INNER & (all << 9)),
+                          (long long)(INNER & (all << 7)), (long long)(all << 8), (long long)(INNER & (all << 1)));
+}
+
+/**
+ * @brief The squares each lane's last step may land on: all but the wrapped-around ones.
+ * @return the eight lane masks
+ */
+REVERSI_S11_TARGET inline __m512i kInWord() {
+  const uint64_t all = ~(uint64_t)0;
+  return _mm512_set_epi64((long long)(all >> 9), (long long)(all >> 7), (long long)(all >> 8), (long long)(all >> 1),
+                          (long long)(all << 9), (long long)(all << 7), (long long)(all << 8), (long long)(all << 1));
+}
+
+/**
+ * @brief Each lane of `v` rotated left by its own amount (VPROLVQ).
+ *
+ * Written with the all-lanes mask form of the intrinsic: GCC 12's plain
+ * _mm512_rolv_epi64 warns about an uninitialised value inside its own header.
+ *
+ * @param v eight 64-bit lanes
+ * @param by each lane's rotation, 0..63
+ * @return the rotated lanes
+ */
+REVERSI_S11_TARGET inline __m512i rotate(__m512i v, __m512i by) { return _mm512_maskz_rolv_epi64(0xFF, v, by); }
+
+/**
+ * @brief The OR of the lanes of `v` that `keep` selects: the eight lanes folded in half
+ * three times (512 to 256 to 128 to 64 bits).
+ * @param keep one bit per lane
+ * @param v eight 64-bit lanes
+ * @return the OR of the kept lanes
+ */
+REVERSI_S11_TARGET inline uint64_t orLanes(__mmask8 keep, __m512i v) {
+  v = _mm512_maskz_mov_epi64(keep, v);
+  const __m256i half = _mm256_or_si256(_mm512_maskz_extracti64x4_epi64(0xFF, v, 0), _mm512_maskz_extracti64x4_epi64(0xFF, v, 1));
+  const __m128i quarter = _mm_or_si128(_mm256_castsi256_si128(half), _mm256_extracti128_si256(half, 1));
+  return (uint64_t)_mm_cvtsi128_si64(_mm_or_si128(quarter, _mm_unpackhi_epi64(quarter, quarter)));
+}
+
+/**
+ * @brief Stage 09's Kogge-Stone fill in all eight directions at once: each step is one
+ * rotation by the lane's own amount, one AND, one OR.
+ * @param gen where each lane's fill starts
+ * @param pro the squares each lane may run through (already ANDed with kEdge())
+ * @return gen plus every square of `pro` reached from it, per lane
+ */
+REVERSI_S11_TARGET inline __m512i fill8(__m512i gen, __m512i pro) {
+  gen = _mm512_or_si512(gen, _mm512_and_si512(pro, rotate(gen, kRotate1())));
+  pro = _mm512_and_si512(pro, rotate(pro, kRotate1()));
+  gen = _mm512_or_si512(gen, _mm512_and_si512(pro, rotate(gen, kRotate2())));
+  pro = _mm512_and_si512(pro, rotate(pro, kRotate2()));
+  return _mm512_or_si512(gen, _mm512_and_si512(pro, rotate(gen, kRotate4())));
+}
+
+/**
+ * @brief moveMask with the eight directions in one AVX-512 fill.
+ * @param own the stones of the side to move
+ * @param opp the opponent's stones
+ * @return the squares where the side to move can play
+ */
+REVERSI_S11_TARGET inline uint64_t moveMaskAvx512(uint64_t own, uint64_t opp) {
+  const __m512i pro = _mm512_and_si512(_mm512_set1_epi64((long long)opp), kEdge());
+  const __m512i runs = _mm512_and_si512(fill8(_mm512_set1_epi64((long long)own), pro), pro);
+  const __m512i next = _mm512_and_si512(rotate(runs, kRotate1()), kInWord());  // one step past each run
+  return orLanes(0xFF, next) & ~(own | opp);
+}
+
+/**
+ * @brief flips with the eight directions in one AVX-512 fill from the move's square.
+ * @param move the move's square (one bit, empty)
+ * @param own the stones of the side to move
+ * @param opp the opponent's stones
+ * @return the flipped stones; 0 means the move is illegal
+ */
+REVERSI_S11_TARGET inline uint64_t flipsAvx512(uint64_t move, uint64_t own, uint64_t opp) {
+  const __m512i pro = _mm512_and_si512(_mm512_set1_epi64((long long)opp), kEdge());
+  const __m512i run = _mm512_and_si512(fill8(_mm512_set1_epi64((long long)move), pro), pro);
+  const __m512i past = _mm512_and_si512(rotate(run, kRotate1()), kInWord());
+  // A lane keeps its run when the square past the run's end holds an own stone: one
+  // bit per lane in a mask register, then an OR of the kept lanes.
+  const __mmask8 closed = _mm512_test_epi64_mask(past, _mm512_set1_epi64((long long)own));
+  return orLanes(closed, run);
+}
+
+/**
+ * @brief perftMasks on the AVX-512 functions, counting with POPCNT.
+ * @param own the stones of the side to move
+ * @param opp the opponent's stones
+ * @param depth plies to go, >= 0
+ * @param bulk at depth 1, count the moves instead of playing them
+ * @return the number of leaves
+ */
+REVERSI_S11_TARGET inline uint64_t perftAvx512(uint64_t own, uint64_t opp, int depth, bool bulk) {
+  if (depth == 0) return 1;
+  uint64_t moves = moveMaskAvx512(own, opp);
+  if (moves == 0) {
+    if (moveMaskAvx512(opp, own) == 0) return 1;
+    return perftAvx512(opp, own, depth - 1, bulk);
+  }
+  if (bulk && depth == 1) return (uint64_t)__builtin_popcountll(moves);
+  uint64_t total = 0;
+  while (moves) {
+    const uint64_t move = moves & (0 - moves);
+    moves ^= move;
+    const uint64_t f = flipsAvx512(move, own, opp);
+    total += perftAvx512(opp ^ f, own ^ f ^ move, depth - 1, bulk);
+  }
+  return total;
+}
+#endif  // REVERSI_S11_AVX512
+
+/**
+ * @brief moveMask on AVX-512 when this CPU has it (and portableOnly() is not set), else the portable fills.
+ * @param own the stones of the side to move
+ * @param opp the opponent's stones
+ * @return the squares where the side to move can play
+ */
+inline uint64_t moveMaskAuto(uint64_t own, uint64_t opp) {
+#ifdef REVERSI_S11_AVX512
+  if (cpuHasAvx512()) return moveMaskAvx512(own, opp);
+#endif
+  return moveMask(own, opp);
+}
+
+/**
+ * @brief flips on AVX-512 when this CPU has it (and portableOnly() is not set), else the portable fills.
+ * @param move the move's square (one bit, empty)
+ * @param own the stones of the side to move
+ * @param opp the opponent's stones
+ * @return the flipped stones; 0 means the move is illegal
+ */
+inline uint64_t flipsAuto(uint64_t move, uint64_t own, uint64_t opp) {
+#ifdef REVERSI_S11_AVX512
+  if (cpuHasAvx512()) return flipsAvx512(move, own, opp);
+#endif
+  return flips(move, own, opp);
+}
+
+/**
+ * @brief The stones of one colour.
+ * @param b the board
+ * @param me WHITE or BLACK
+ * @return the mask of `me`'s stones
+ */
+inline uint64_t stones(const Board& b, uint8_t me) { return me == BLACK ? b.black : b.white; }
+
+/**
+ * @brief How many stones `me` would flip by playing at (x, y) (the articles' isOku).
+ * @param b the board
+ * @param x column 0..7 of the move
+ * @param y row 0..7 of the move
+ * @param me the side to move, WHITE or BLACK
+ * @return the number of opponent stones flipped; 0 means the move is illegal
+ *         (also for an occupied square)
+ */
+inline int countFlips(const Board& b, int x, int y, uint8_t me) {
+  const uint64_t move = squareBit(x, y);
+  if ((b.white | b.black) & move) return 0;  // only an empty square can take a stone
+  return popCount(flipsAuto(move, stones(b, me), stones(b, 3 - me)));
+}
+
+/**
+ * @brief Plays `me` at (x, y): places the stone and flips every bracketed run.
+ * @param b the board, changed only when the move is legal
+ * @param x column 0..7 of the move
+ * @param y row 0..7 of the move
+ * @param me the side to move, WHITE or BLACK
+ * @return the number of stones flipped; 0 means illegal and `b` is unchanged
+ */
+inline int play(Board& b, int x, int y, uint8_t me) {
+  const uint64_t move = squareBit(x, y);
+  if ((b.white | b.black) & move) return 0;
+  const uint64_t f = flipsAuto(move, stones(b, me), stones(b, 3 - me));
+  if (f == 0) return 0;
+  b.white ^= f;  // a flipped stone changes colour: one XOR on each mask
+  b.black ^= f;
+  if (me == BLACK) b.black |= move;
+  else b.white |= move;
+  return popCount(f);
+}
+
+/**
+ * @brief Lists the legal moves of `me`.
+ * @param b the board
+ * @param me the side to move, WHITE or BLACK
+ * @param out receives the legal squares as y*8+x, in ascending order
+ * @return how many squares were written to `out` (0 means `me` must pass)
+ */
+inline int legalMoves(const Board& b, uint8_t me, uint8_t out[64]) {
+  uint64_t m = moveMaskAuto(stones(b, me), stones(b, 3 - me));
+  int n = 0;
+  for (uint8_t sq = 0; m; sq++, m >>= 1)
+    if (m & 1) out[n++] = sq;
+  return n;
+}
+
+/**
+ * @brief Perft on masks: the positions reached after `depth` plies.
+ *
+ * A pass is a ply and a finished game is one leaf at every later depth. The moves are
+ * taken from the mask lowest bit first (m & -m), and the child is just two XORs.
+ *
+ * @param own the stones of the side to move
+ * @param opp the opponent's stones
+ * @param depth plies to go, >= 0
+ * @param bulk at depth 1, count the moves instead of playing them
+ * @return the number of leaves
+ */
+inline uint64_t perftMasks(uint64_t own, uint64_t opp, int depth, bool bulk) {
+  if (depth == 0) return 1;
+  uint64_t moves = moveMask(own, opp);
+  if (moves == 0) {
+    if (moveMask(opp, own) == 0) return 1;  // neither side can move: game over
+    return perftMasks(opp, own, depth - 1, bulk);  // pass
+  }
+  if (bulk && depth == 1) return (uint64_t)popCount(moves);
+  uint64_t total = 0;
+  while (moves) {
+    const uint64_t move = moves & (0 - moves);  // the lowest set bit
+    moves ^= move;
+    const uint64_t f = flips(move, own, opp);
+    total += perftMasks(opp ^ f, own ^ f ^ move, depth - 1, bulk);
+  }
+  return total;
+}
+
+/**
+ * @brief Perft from a stage Board (the host's perft uses it instead of the generic one):
+ * perftAvx512 when this CPU has AVX-512 (and portableOnly() is not set), else perftMasks.
+ * @param b the position
+ * @param me the side to move, WHITE or BLACK
+ * @param depth plies, >= 0
+ * @param bulk at the last ply, count the moves instead of playing them
+ * @return the number of leaves
+ */
+inline uint64_t perftFast(const Board& b, uint8_t me, int depth, bool bulk) {
+#ifdef REVERSI_S11_AVX512
+  if (cpuHasAvx512()) return perftAvx512(stones(b, me), stones(b, 3 - me), depth, bulk);
+#endif
+  return perftMasks(stones(b, me), stones(b, 3 - me), depth, bulk);
+}
+
+}  // namespace s11
+
+#endif  // REVERSI_LAB_S11_AVX512_H

@@ -1,0 +1,173 @@
+#!/usr/bin/env python3
+"""Checks that the documentation tells the truth about what a clone contains:
+- no page or source file names a file the repository does not have (a learner cannot
+  follow a citation of a file that was never committed; the articles are cited by
+  title and address on docs/sources.md instead);
+- no paragraph line of a page starts with a number and a full stop (Doxygen makes it a
+  numbered list);
+- README.ja.md's generated numbers are README.md's;
+- no page and no figure contains a Python repr (`<function ...>`, `<... object at
+  0x...>`): the sign of a generator that printed an object instead of its value.
+
+    tests/check_docs.py .            (the repository's root)
+    tests/check_docs.py --numbers .  (only: measured figures typed outside the generated blocks)
+"""
+import os
+import re
+import subprocess
+import sys
+
+# Files the docs talk about that a build, a run or the reader makes: not in the repository.
+MADE = re.compile(r"^(build[^/]*/|logs/|/path/to/|platformio\.ini$|bench-report\.json$|embedded\.json$|"
+                  r"ffo-long\.json$|match-report\.json$|compile_commands\.json$|this_stage\.h$|"
+                  r"ffo_data\.h$|.*sketch_.*\.cpp$|Arduino\.h$)")
+FILE = re.compile(r"(?<![\w./@:-])((?:[\w.-]+/)*[\w-]+\.(?:md|h|cpp|py|txt|json|svg|ino|cmake|sh))(?![\w/-])")
+TOP = ("stages", "common", "tests", "bench", "docs")
+URL = re.compile(r"\b(?:https?|file)://\S+")
+REPR = re.compile(r"(?:<|&lt;)(?:function |bound method |built-in |class '|module '|lambda>|generator object )"
+                  r"|\bobject at 0x[0-9a-fA-F]+")
+
+
+def repo_files(root):
+    """The files a clone has: git's list when this is a checkout, else the tree."""
+    try:
+        out = subprocess.run(["git", "-C", root, "ls-files", "--cached", "--others", "--exclude-standard"],
+                             capture_output=True, text=True, check=True).stdout
+        files = [f for f in out.splitlines() if f]
+        if files:
+            return files
+    except (OSError, subprocess.CalledProcessError):
+        pass
+    files = []
+    for d, subdirs, names in os.walk(root):
+        subdirs[:] = [s for s in subdirs if not s.startswith(("build", ".git"))]
+        files += [os.path.relpath(os.path.join(d, n), root) for n in names]
+    return files
+
+
+def scanned(files):
+    """Pages, figures and the sources whose comments cite files."""
+    for f in files:
+        if f.startswith(("tests/fuzz/corpus/", "tests/catch.h")):
+            continue
+        if f.endswith((".md", ".svg", ".h", ".cpp", ".ino", ".py", ".cmake", ".sh", ".txt")) \
+                or f in ("lab", ".ci/run", "CMakeLists.txt"):
+            yield f
+
+
+def stray_lists(f, text):
+    """A line of a paragraph that starts with a number and a full stop ("3577. is the
+    index") becomes a numbered list item in Doxygen: the sentence breaks apart."""
+    problems, last, fence = [], 0, False
+    for n, line in enumerate(text.splitlines(), 1):
+        if line.startswith("```"):
+            fence = not fence
+        elif line.startswith("#"):
+            last = 0  # a list's numbers start again under a new heading
+        elif not fence and re.match(r"\d+\. ", line):
+            number = int(line.split(".", 1)[0])
+            if number != 1 and number != last + 1:  # not the next item of a list
+                problems.append(f"{f}:{n}: a paragraph line starts with {line.split()[0]!r}, which Doxygen "
+                                "shows as a numbered list: rewrap the paragraph")
+            last = number
+    return problems
+
+
+def cited_missing(root, f, text, have, basenames):
+    problems = []
+    for n, line in enumerate(text.splitlines(), 1):
+        if line.lstrip().startswith("#include"):
+            continue  # the compiler checks those
+        for name in FILE.findall(URL.sub("", line)):
+            name = name.lstrip("./") if name.startswith("./") else name
+            if MADE.match(name) or "NN" in name or name.startswith("."):
+                continue
+            # A citation: a Markdown file, or a path into the repository's own folders
+            # (bare source names and system headers are the compiler's business).
+            if not (name.endswith(".md") or name.split("/", 1)[0] in TOP):
+                continue
+            here = os.path.normpath(os.path.join(os.path.dirname(f), name))
+            if name in have or here in have or ("/" not in name and name in basenames):
+                continue
+            if "/" in name and any(h.endswith("/" + name) for h in have):
+                continue  # a path given from inside a folder (src/s07_recursion.h)
+            problems.append(f"{f}:{n}: cites {name}, which the repository does not have")
+    return problems
+
+
+# A measured figure: a time, a count of cycles or instructions, a rate, a speed-up.
+MEASURED = re.compile(r"\b\d[\d,]*(?:\.\d+)?\s?(?:ns|µs|us|ms|s of CPU|s of wall time|seconds|cycles|"
+                      r"instructions|nodes/s|M nodes)(?![\w/])|\b\d+\.\d+x\b")
+
+
+def typed_numbers(f, text):
+    """Measured figures on a page outside the generated blocks and code: typed by hand,
+    they drift from the measurements (update_docs.py writes the blocks)."""
+    text = re.sub(r"<!-- ([\w-]+):begin -->.*?<!-- \1:end -->", lambda m: "\n" * m.group(0).count("\n"), text,
+                  flags=re.S)
+    text = re.sub(r"^```.*?^```", lambda m: "\n" * m.group(0).count("\n"), text, flags=re.S | re.M)
+    return [f"{f}:{n}: a measured figure typed by hand ({m.group(0)!r}): generate it between markers"
+            for n, line in enumerate(text.splitlines(), 1) for m in [MEASURED.search(line)] if m]
+
+
+def translations_in_step(root):
+    """README.ja.md carries the same generated numbers as README.md (update_docs.py writes
+    both); a difference means one was edited by hand or not regenerated."""
+    blocks = []
+    for name in ("README.md", "README.ja.md"):
+        path = os.path.join(root, name)
+        if not os.path.exists(path):
+            return []
+        with open(path, encoding="utf-8") as f:
+            m = re.search(r"<!-- numbers:begin -->\n(.*?)<!-- numbers:end -->", f.read(), flags=re.S)
+        blocks.append(m.group(1) if m else None)
+    if blocks[0] != blocks[1]:
+        return ["README.ja.md: its numbers block differs from README.md's (run docs/update_docs.py)"]
+    return []
+
+
+def main(root, numbers=False):
+    root = os.path.abspath(root)
+    if numbers:  # not yet part of docs:truth: the pages still carry typed figures
+        found = [p for f in repo_files(root) if f.endswith(".md") and (f.startswith("stages/") or "/" not in f
+                                                                      or f.startswith("docs/"))
+                 for p in typed_numbers(f, open(os.path.join(root, f), encoding="utf-8").read())]
+        for p in found:
+            print("FAIL:", p)
+        print(f"{len(found)} measured figure(s) outside the generated blocks")
+        return 1 if found else 0
+    files = repo_files(root)
+    have = set(files)
+    basenames = {os.path.basename(f) for f in files}
+    problems, count = [], 0
+    for f in scanned(files):
+        path = os.path.join(root, f)
+        if not os.path.isfile(path):
+            continue
+        with open(path, encoding="utf-8", errors="replace") as fh:
+            text = fh.read()
+        count += 1
+        if f.endswith(".md"):
+            problems += stray_lists(f, text)
+        if f.endswith((".md", ".svg")):
+            for n, line in enumerate(text.splitlines(), 1):
+                m = REPR.search(line)
+                if m:
+                    problems.append(f"{f}:{n}: a Python repr ({m.group(0)!r}) where a value belongs")
+        if not f.endswith(".svg"):
+            problems += cited_missing(root, f, text, have, basenames)
+    problems += translations_in_step(root)
+    for p in problems:
+        print("FAIL:", p)
+    if problems:
+        return 1
+    print(f"{count} files: every cited file exists, no stray numbered list, no Python repr in a page or figure")
+    return 0
+
+
+if __name__ == "__main__":
+    args = [a for a in sys.argv[1:] if a != "--numbers"]
+    if len(args) != 1:
+        print("usage: check_docs.py [--numbers] REPOSITORY_ROOT", file=sys.stderr)
+        sys.exit(2)
+    sys.exit(main(args[0], numbers="--numbers" in sys.argv[1:]))

@@ -1,0 +1,55 @@
+// Stage 11's two code paths: the AVX-512 functions (when this CPU and this compiler have
+// them) against the portable fills, and the whole stage interface once more with the
+// switch portableOnly() set, so that an AVX-512 machine tests the fallback too.
+#include "catch.h"
+#include "golden.h"
+#include "perft_counts.h"
+#include "s11_avx512/s11_avx512.h"
+#include "simd_paths.h"
+#include "test_support.h"
+#include "this_stage.h"
+
+using namespace reversi;
+
+namespace {
+
+const s11::Board kStart{s11::squareBit(3, 3) | s11::squareBit(4, 4), s11::squareBit(4, 3) | s11::squareBit(3, 4)};
+
+}  // namespace
+
+TEST_CASE("the AVX-512 code is compiled exactly for x86", "[simd][portable]") {
+#ifdef REVERSI_S11_AVX512
+  CHECK(testing::kX86);
+#else
+  CHECK_FALSE(testing::kX86);  // elsewhere every call takes the portable fills
+#endif
+  CHECK(s11::perftFast(kStart, s11::BLACK, 7, true) == testing::kPublishedPerft[7]);
+  CHECK(s11::perftMasks(kStart.black, kStart.white, 8, true) == testing::kPublishedPerft[8]);
+}
+
+#ifdef REVERSI_S11_AVX512
+TEST_CASE("AVX-512 and portable paths agree", "[simd]") {
+  if (!s11::cpuHasAvx512()) {
+    WARN("this CPU has no AVX-512: only the portable path runs here");
+    return;
+  }
+  CHECK(testing::simdMismatches(s11::moveMaskAvx512, s11::moveMask, s11::flipsAvx512, s11::flips) == 0);
+  CHECK(s11::perftAvx512(kStart.black, kStart.white, 8, true) == testing::kPublishedPerft[8]);
+  CHECK(s11::perftAvx512(kStart.black, kStart.white, 7, false) == testing::kPublishedPerft[7]);
+}
+
+TEST_CASE("the portableOnly switch runs the stage on the portable fills", "[simd][portable]") {
+  struct Switch {  // set for this test only, even when a check throws
+    Switch() { s11::portableOnly() = true; }
+    ~Switch() { s11::portableOnly() = false; }
+  } on;
+  CHECK_FALSE(s11::cpuHasAvx512());
+  CHECK(flipGrid<ThisStage>(parsePosition(golden::position)) == golden::grid);
+  for (const Position& p : randomPositions(606, 300)) {
+    INFO(formatPosition(p));
+    CHECK(testing::answers<ThisStage>(p) == testing::referenceAnswers(p));
+  }
+  CHECK(perft<ThisStage>(startPosition(), 8, true) == testing::kPublishedPerft[8]);
+  CHECK(perft<ThisStage>(load<ThisStage>(startPosition()), BLACK, 6, false) == testing::kPublishedPerft[6]);
+}
+#endif
