@@ -32,12 +32,12 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CONFIGS = [
     ("s10 11", ["--stage", "10", "--depth", "11"]),
     ("s11 11", ["--stage", "11", "--depth", "11"]),
-    ("s11 hash 11", ["--stage", "11", "--depth", "11", "--hash"]),
-    ("s11 hash+sym 11", ["--stage", "11", "--depth", "11", "--hash", "--symmetry"]),
+    ("s11 hash 11", ["--stage", "11", "--depth", "11", "--hash", "--no-symmetry"]),
+    ("s11 hash+sym 11", ["--stage", "11", "--depth", "11", "--hash"]),
     ("s11 12", ["--stage", "11", "--depth", "12"]),
     ("s11 12, 2 threads", ["--stage", "11", "--depth", "12", "--threads", "2"]),
-    ("s11 hash+sym 12", ["--stage", "11", "--depth", "12", "--hash", "--symmetry"]),
-    ("s11 hash+sym 12, 2 threads", ["--stage", "11", "--depth", "12", "--hash", "--symmetry", "--threads", "2"]),
+    ("s11 hash+sym 12", ["--stage", "11", "--depth", "12", "--hash"]),
+    ("s11 hash+sym 12, 2 threads", ["--stage", "11", "--depth", "12", "--hash", "--threads", "2"]),
 ]
 RATIOS = [  # label, numerator, denominator: wall time of the first over the second, per round
     ("s11 against s10, depth 11 (time ratio; below 1 is faster)", "s11 11", "s10 11"),

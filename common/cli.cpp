@@ -34,11 +34,12 @@ const char kUsage[] =
     "usage: reversi-lab <command> [options]\n"
     "  tour                                   every stage on the article's position, and their speed\n"
     "  flips --stage S [POSITION]             the article's grid for the side to move\n"
-    "  perft --stage S --depth D [--bulk] [--threads N] [--hash [--hash-mb M] [--symmetry]] [POSITION]\n"
+    "  perft --stage S --depth D [--bulk] [--threads N] [--hash [--hash-mb M] [--no-symmetry]] [POSITION]\n"
     "                                         count the leaves D plies deep (default: start position)\n"
     "                                         on N threads (default 1; same count); --hash: with a\n"
     "                                         table of M MiB (default 64) of exact positions, each\n"
-    "                                         counted once (--symmetry: up to rotation and reflection)\n"
+    "                                         counted once up to rotation and reflection (--no-symmetry:\n"
+    "                                         each exact position once)\n"
     "  go --method M [--at ROW,COL] FILE      Go capture sidebar: captured stones of a 9x9 board as 9\n"
     "  gray [--black P] [--white P] [--auto] [--seed N]\n"
     "                                         play the gray-stone variant (P human, random or greedy)\n"
@@ -94,12 +95,12 @@ std::string fixed(double v, int digits) {
 
 int cmdPerft(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
   const CliArgs a =
-      parseCliArgs(args, 1, {"--stage", "--depth", "--threads", "--hash-mb"}, {"--bulk", "--hash", "--symmetry"}, 1, "perft");
+      parseCliArgs(args, 1, {"--stage", "--depth", "--threads", "--hash-mb"}, {"--bulk", "--hash", "--no-symmetry"}, 1, "perft");
   const StageEntry& s = stageOption(a, "perft");
   const int depth = depthOption(a, "perft");
   const int threads = wholeNumberOption(a, "perft", "--threads", 1, kMaxThreads, 1);
   const std::optional<size_t> tableBytes = hashTableBytes(a, "perft");  // set by --hash
-  const bool symmetric = a.options.count("--symmetry") > 0;
+  const bool symmetric = a.options.count("--no-symmetry") == 0;  // the board's 8 symmetries folded by default
   const Position p = positionArgument(a, formatPosition(startPosition()), "perft");
   std::optional<LongWork> announced;
   if (depth >= kSlowDepth)

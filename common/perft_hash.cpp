@@ -137,7 +137,7 @@ void PerftTable::describe(HashedPerftStats& stats) const {
 
 std::optional<size_t> hashTableBytes(const CliArgs& args, const std::string& command) {
   const bool hash = args.options.count("--hash") > 0;
-  for (const char* needsHash : {"--hash-mb", "--symmetry"})
+  for (const char* needsHash : {"--hash-mb", "--no-symmetry"})
     if (!hash && args.options.count(needsHash)) throw UsageError{command + ": " + needsHash + " needs --hash"};
   if (!hash) return std::nullopt;
   const int mb = wholeNumberOption(args, command, "--hash-mb", 1, kMaxHashMb, kDefaultHashMb);

@@ -98,7 +98,7 @@ void stoneMasks(const typename S::Board& b, uint64_t& black, uint64_t& white) {
 
 /// Subtrees shallower than this are counted by the stage's best perft without the table:
 /// near the leaves a look-up (a cache miss) costs more than the count. Chosen by timing
-/// 2..5 at depths 11-13 with and without --symmetry (bench/perft_speed.py times perft).
+/// 2..5 at depths 11-13 with and without the symmetries (bench/perft_speed.py times perft).
 inline constexpr int kHashMinDepth = 4;
 
 /// The perft of one subtree with the table: the same convention as perft() in stage.h.
@@ -150,7 +150,7 @@ HashedPerftStats hashedPerft(const Position& p, int depth, bool bulk, size_t tab
 /// `perft --hash`'s table size from the options `--hash-mb N` (default kDefaultHashMb)
 /// and `--hash`; nothing without `--hash`. Throws UsageError naming `command` for a size
 /// that is not a whole number, is out of range or exceeds half this machine's memory,
-/// and for `--hash-mb` or `--symmetry` without `--hash`.
+/// and for `--hash-mb` or `--no-symmetry` without `--hash`.
 std::optional<size_t> hashTableBytes(const CliArgs& args, const std::string& command);
 inline constexpr int kDefaultHashMb = 64, kMaxHashMb = 1 << 20;
 
