@@ -15,31 +15,48 @@ simple model of a predictor, not this CPU's) adds the mispredicted branches per 
 which often explain a time that the instruction count does not. Needs valgrind.
 """
 import argparse
-import json
 import os
 import re
 import subprocess
 import sys
 
+import report  # bench/report.py: the items of one iteration, the script's error lines
 
-def collected(exe, name, repetitions):
+
+def collected(exe, name, repetitions, cache=False):
+    """({event: count} inside the benchmark's function, items of one iteration)."""
     pattern = re.sub(r"([.+*?()|^$])", r"[\1]", name)  # the name as a regex for the filter
     family = name.split("/")[1] if name.startswith("Variant/") else name.split("/")[0]
     cmd = ["valgrind", "--tool=callgrind", "--branch-sim=yes", "--callgrind-out-file=/dev/null",
+           *(["--cache-sim=yes"] if cache else []),
            f"--toggle-collect=*::{family}(benchmark::State&)",    # a plain benchmark function
            f"--toggle-collect=*::{family}<*>(benchmark::State&)",  # bench/harness.h templates
            exe, f"--benchmark_filter=^{pattern}$", "--benchmark_min_time=0",
            f"--benchmark_repetitions={repetitions}", "--benchmark_format=json"]
-    run = subprocess.run(cmd, capture_output=True, text=True, check=True)
-    if not run.stdout.strip():
-        sys.exit(f"callgrind_counts: {exe} has no benchmark named {name}")
-    ir, _, bcm, _, bim = (int(v) for v in re.search(r"Collected : ([\d ]+)", run.stderr).group(1).split())
-    b = [b for b in json.loads(run.stdout)["benchmarks"] if b.get("run_type") == "iteration"][0]
-    if b["iterations"] != 1:
-        sys.exit(f"callgrind_counts: {name} ran {b['iterations']} iterations, expected 1")
-    seconds = b["cpu_time"] * {"ns": 1e-9, "us": 1e-6, "ms": 1e-3, "s": 1.0}[b["time_unit"]]
-    items = round(b["items_per_second"] * seconds)  # the harness rates items by CPU time
-    return (ir, bcm + bim), items
+    if not os.path.exists(exe):
+        sys.exit(f"{report.script()}: {exe} is missing (cmake --build BUILD --target {os.path.basename(exe)})")
+    run = subprocess.run(cmd, capture_output=True, text=True)
+    if run.returncode:
+        sys.exit(f"{report.script()}: callgrind on {os.path.basename(exe)} {name} failed ({run.returncode}): "
+                 + (run.stderr.strip().splitlines() or ["?"])[-1])
+    items = report.single_iteration_items(run.stdout, name)
+    names = re.search(r"Events\s*: ([\w ]+)", run.stderr).group(1).split()
+    counts = (int(v) for v in re.search(r"Collected : ([\d ]+)", run.stderr).group(1).split())
+    return dict(zip(names, counts)), items
+
+
+def counts(exe, name, cache=False):
+    """{"items" (of one iteration), and per item: "instructions", "branches" (conditional),
+    "mispredicted" (conditional and indirect), with cache=True also "l1_data_misses" and
+    "ll_data_misses"}: two runs, one iteration apart, so the one-time set-up cancels out."""
+    one, items = collected(exe, name, 1, cache)
+    two, _ = collected(exe, name, 2, cache)
+    d = {k: (two[k] - one[k]) / items for k in one}
+    out = {"items": items, "instructions": d["Ir"], "branches": d["Bc"], "mispredicted": d["Bcm"] + d["Bim"]}
+    if cache:
+        out["l1_data_misses"] = d["D1mr"] + d["D1mw"]
+        out["ll_data_misses"] = d["DLmr"] + d["DLmw"]
+    return out
 
 
 def main():
@@ -47,15 +64,17 @@ def main():
     ap.add_argument("--build", default="build")
     ap.add_argument("runs", nargs="+", metavar="EXE:BENCHMARK")
     args = ap.parse_args()
+    bad = [r for r in args.runs if ":" not in r]
+    if bad:
+        ap.error(f"{bad[0]}: expected EXE:BENCHMARK (bench_s05_cell91:FlipScan)")
+    report.need("valgrind", "valgrind")
     print("| executable | benchmark | items | instructions per item | mispredicted branches per item |")
     print("|---|---|---:|---:|---:|")
     for spec in args.runs:
         exe, name = spec.split(":", 1)
         path = os.path.join(args.build, exe)
-        one, items = collected(path, name, 1)
-        two, _ = collected(path, name, 2)
-        ir, miss = ((b - a) / items for a, b in zip(one, two))
-        print(f"| {exe} | {name} | {items} | {ir:.1f} | {miss:.2f} |", flush=True)
+        c = counts(path, name)
+        print(f"| {exe} | {name} | {c['items']} | {c['instructions']:.1f} | {c['mispredicted']:.2f} |", flush=True)
 
 
 if __name__ == "__main__":

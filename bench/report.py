@@ -57,6 +57,61 @@ def machine():
     return f"{cpu}, {os.cpu_count()} cores, {platform.system()} {platform.release()}"
 
 
+def write_json(path, data):
+    """Writes a script's JSON report and says where; a failed write is one line and exit 1."""
+    try:
+        with open(path, "w") as f:
+            json.dump(data, f, indent=1)
+    except OSError as e:
+        sys.exit(f"{script()}: cannot write {path}: {e.strerror}")
+    print(f"written: {path}")
+
+
+def script():
+    """The running script's name, to start its error lines with."""
+    return os.path.splitext(os.path.basename(sys.argv[0]))[0]
+
+
+def tool_version(tool):
+    """The first line of `tool --version`, or None when the tool is not installed."""
+    try:
+        out = subprocess.run([tool, "--version"], capture_output=True, text=True).stdout
+    except OSError:
+        return None
+    return out.splitlines()[0] if out.strip() else None
+
+
+def need(tool, package):
+    """`tool --version`'s first line; a missing tool is one line and exit 1."""
+    return tool_version(tool) or sys.exit(f"{script()}: {tool} is missing (apt-get install {package})")
+
+
+def build_compiler(build):
+    """'g++ (Debian 12.2.0-14) 12.2.0, CMake build type Release': the compiler of a build
+    folder, from its CMake cache (counts depend on the compiler and its flags)."""
+    try:
+        with open(os.path.join(build, "CMakeCache.txt"), encoding="utf-8") as f:
+            cache = f.read()
+    except OSError:
+        sys.exit(f"{script()}: {build} is not a CMake build folder (no CMakeCache.txt)")
+    cxx = re.search(r"^CMAKE_CXX_COMPILER:\w+=(.*)$", cache, re.M)
+    kind = re.search(r"^CMAKE_BUILD_TYPE:\w+=(.*)$", cache, re.M)
+    version = tool_version(cxx.group(1)) if cxx else None
+    return f"{version or '?'}, CMake build type {kind.group(1) if kind and kind.group(1) else 'none'}"
+
+
+def single_iteration_items(stdout, name):
+    """The items of the one iteration a benchmark made under --benchmark_min_time=0 (the
+    valgrind tools' runs): the harness sets them, Google Benchmark reports them only as a
+    rate per CPU second."""
+    runs = [b for b in json.loads(stdout or '{"benchmarks": []}')["benchmarks"] if b.get("run_type") == "iteration"]
+    if not runs:
+        sys.exit(f"{script()}: no benchmark named {name} ran")
+    if runs[0]["iterations"] != 1:
+        sys.exit(f"{script()}: {name} ran {runs[0]['iterations']} iterations, expected 1")
+    return round(runs[0]["items_per_second"] * runs[0]["cpu_time"] * TO_MS[runs[0]["time_unit"]] / 1e3)
+
+
 def run_stage(exe, repetitions, min_time, extra=()):
     cmd = [exe, "--benchmark_format=json", f"--benchmark_repetitions={repetitions}",
            f"--benchmark_min_time={min_time}", *extra]
@@ -294,8 +349,7 @@ def main():
             sys.exit(f"report.py: no bench_sNN_* or bench_eNN_* executables to run in {args.build}/ "
                      "(build first: ./lab build)")
         if args.json:
-            with open(args.json, "w") as f:
-                json.dump(report, f, indent=1)
+            write_json(args.json, report)
 
     stages = report["stages"]
     print(f"Machine: {report['machine']}" + (f"; median of {report['repetitions']} repetitions (min-max)." if stages else ""))

@@ -11,11 +11,13 @@ namespace reversi {
 namespace {
 
 // Depth grows by two plies a level (an even horizon ends on the opponent's reply, so
-// odd and even depths are not compared); the exact-solve threshold by two empties, up
-// to what the final step (e06) solves in a few seconds on the fastest stage. Level 7
-// spends about a second a move (gtp-rhino -l 5 about eight: see bench/match_report.py).
+// odd and even depths are not compared); the exact-solve threshold by two empties, and
+// at level 7 by four, to what the final step (e06) solves in a few seconds on the
+// fastest stage; the exact play of those last 22 plies is worth more than a deeper
+// midgame horizon, which costs more time a move. Level 7 spends one to two seconds a
+// move on average, and up to several seconds at 22 empties.
 constexpr Level kLevels[kMaxLevel] = {
-    {1, 8}, {2, 10}, {4, 12}, {6, 14}, {8, 16}, {10, 18}, {12, 20},
+    {1, 8}, {2, 10}, {4, 12}, {6, 14}, {8, 16}, {10, 18}, {12, 22},
 };
 
 // The rules of a game in progress: the last stage, the same as defaultStage().

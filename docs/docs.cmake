@@ -20,7 +20,8 @@ if(DOXYGEN_FOUND)
   # The page templates are for authors, not readers: they stay out of the site.
   set(doc_inputs "${CMAKE_SOURCE_DIR}/docs/overview.md" "${CMAKE_SOURCE_DIR}/README.md" "${CMAKE_SOURCE_DIR}/README.ja.md"
                  "${CMAKE_SOURCE_DIR}/docs/sources.md" "${CMAKE_SOURCE_DIR}/docs/glossary.md"
-                 "${CMAKE_SOURCE_DIR}/docs/your-stage.md")
+                 "${CMAKE_SOURCE_DIR}/docs/your-stage.md" "${CMAKE_SOURCE_DIR}/docs/lessons.md"
+                 "${CMAKE_SOURCE_DIR}/docs/overview.ja.md")
   foreach(folder IN LISTS LAB_PAGE_FOLDERS)
     set(dir "${CMAKE_SOURCE_DIR}/stages/${folder}")
     file(GLOB headers "${dir}/*.h")
@@ -52,14 +53,21 @@ else()
                     COMMAND ${CMAKE_COMMAND} -E false)
 endif()
 
-# update-docs: run every stage's and every search step's benchmark, then rewrite the
-# numbers between the markers in the stage and step pages, docs/overview.md and README.md,
-# and redraw docs/progression.svg and docs/search.svg.
+# update-docs: run every stage's and every search step's benchmark and the embedded report,
+# then rewrite every generated block (the numbers in the stage and step pages,
+# docs/overview.md and its Japanese copy, README.md and README.ja.md, docs/lessons.md, the
+# claims ledger and the "Why it is slower" sections) and redraw docs/progression.svg and
+# docs/search.svg. The slow valgrind measurements are not re-run: their last reports in the
+# build folder are read where they exist (page-counts.json from `page-counts`,
+# verdict-pairs.json and why-slower.json from `verdicts`, flash-cache.json from
+# `flash-cache`); a block whose report is missing keeps what it had.
 add_custom_target(update-docs
   COMMAND Python3::Interpreter "${CMAKE_SOURCE_DIR}/bench/report.py" --build "${CMAKE_BINARY_DIR}"
           --json "${CMAKE_BINARY_DIR}/bench-report.json"
   COMMAND Python3::Interpreter "${CMAKE_SOURCE_DIR}/docs/update_docs.py" --source "${CMAKE_SOURCE_DIR}"
           --bench "${CMAKE_BINARY_DIR}/bench-report.json" --embedded "${CMAKE_BINARY_DIR}/embedded.json"
+          --counts "${CMAKE_BINARY_DIR}/page-counts.json" --pairs "${CMAKE_BINARY_DIR}/verdict-pairs.json"
+          --why "${CMAKE_BINARY_DIR}/why-slower.json" --flash-cache "${CMAKE_BINARY_DIR}/flash-cache.json"
   WORKING_DIRECTORY "${CMAKE_SOURCE_DIR}"
   USES_TERMINAL
   COMMENT "Measuring every stage and rewriting the numbers in the docs")
@@ -68,6 +76,45 @@ foreach(folder IN LISTS lab_numbered lab_steps)
     add_dependencies(update-docs bench_${folder})
   endif()
 endforeach()
+
+# page-counts: callgrind counts the runs the pages name (<!-- counts-runs: ... -->), a few
+# minutes under valgrind, and rewrites the pages' counts tables (build/page-counts.json).
+set(lab_counted)
+foreach(folder IN LISTS lab_numbered)
+  if(TARGET bench_${folder})
+    list(APPEND lab_counted bench_${folder})
+  endif()
+endforeach()
+add_custom_target(page-counts
+  COMMAND Python3::Interpreter "${CMAKE_SOURCE_DIR}/bench/page_counts.py" --build "${CMAKE_BINARY_DIR}"
+          --source "${CMAKE_SOURCE_DIR}" --json "${CMAKE_BINARY_DIR}/page-counts.json"
+  COMMAND Python3::Interpreter "${CMAKE_SOURCE_DIR}/docs/update_docs.py" --source "${CMAKE_SOURCE_DIR}"
+          --counts "${CMAKE_BINARY_DIR}/page-counts.json"
+  DEPENDS ${lab_counted}
+  WORKING_DIRECTORY "${CMAKE_SOURCE_DIR}"
+  USES_TERMINAL
+  COMMENT "Counting instructions with callgrind for the pages")
+
+# verdicts: the host pairs of the claims ledger (each pair in one process, interleaved, a
+# few minutes) and the evidence of the "Why it is slower" sections (callgrind, objdump), then
+# the ledger and the sections rewritten with the embedded report (build/embedded.json).
+set(lab_verdict_benches)
+foreach(folder IN LISTS lab_numbered lab_steps lab_sidebars)
+  if(TARGET bench_${folder})
+    list(APPEND lab_verdict_benches bench_${folder})
+  endif()
+endforeach()
+if(TARGET bench_compare)
+  add_custom_target(verdicts
+    COMMAND Python3::Interpreter "${CMAKE_SOURCE_DIR}/bench/verdict_pairs.py" --build "${CMAKE_BINARY_DIR}"
+    COMMAND Python3::Interpreter "${CMAKE_SOURCE_DIR}/bench/why_slower.py" --build "${CMAKE_BINARY_DIR}"
+    COMMAND Python3::Interpreter "${CMAKE_SOURCE_DIR}/docs/update_docs.py" --source "${CMAKE_SOURCE_DIR}"
+            --embedded "${CMAKE_BINARY_DIR}/embedded.json"
+    DEPENDS bench_compare ${lab_verdict_benches}
+    WORKING_DIRECTORY "${CMAKE_SOURCE_DIR}"
+    USES_TERMINAL
+    COMMENT "Timing the claims' pairs side by side, counting the slowdowns, rewriting the verdicts")
+endif()
 
 # ffo-long: the last search step solves FFO #40-#59 one by one (hours, not part of
 # update-docs); the table is printed and kept in ffo-long.json.
@@ -98,6 +145,20 @@ set_tests_properties(docs:links PROPERTIES LABELS docs)
 add_test(NAME docs:truth COMMAND Python3::Interpreter "${CMAKE_SOURCE_DIR}/tests/check_docs.py"
          "${CMAKE_SOURCE_DIR}")
 set_tests_properties(docs:truth PROPERTIES LABELS docs)
+# No measured figure typed by hand outside the generated blocks: typed, it drifts.
+add_test(NAME docs:numbers COMMAND Python3::Interpreter "${CMAKE_SOURCE_DIR}/tests/check_docs.py" --numbers
+         "${CMAKE_SOURCE_DIR}")
+set_tests_properties(docs:numbers PROPERTIES LABELS docs)
+# The checkers and generators above on small known inputs (a check that sees nothing fails).
+add_test(NAME docs:checkers COMMAND Python3::Interpreter "${CMAKE_SOURCE_DIR}/tests/check_docs_test.py")
+set_tests_properties(docs:checkers PROPERTIES LABELS docs)
+# Every timing claim has a verdict row for each platform that measures it, none with its
+# data missing, and every listed slowdown its "Why it is slower" section; and the rules
+# that decide a verdict, on made-up data.
+add_test(NAME docs:verdicts COMMAND Python3::Interpreter "${CMAKE_SOURCE_DIR}/docs/verdicts.py" --check
+         --source "${CMAKE_SOURCE_DIR}")
+add_test(NAME docs:verdict-rules COMMAND Python3::Interpreter "${CMAKE_SOURCE_DIR}/tests/verdicts_test.py")
+set_tests_properties(docs:verdicts docs:verdict-rules PROPERTIES LABELS docs)
 
 # The site as a reader sees it: headless Chromium loads it (run after the docs target).
 add_test(NAME docs:browser COMMAND Python3::Interpreter "${CMAKE_SOURCE_DIR}/tests/docs_browser.py"

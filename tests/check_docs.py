@@ -5,7 +5,7 @@
   title and address on docs/sources.md instead);
 - no paragraph line of a page starts with a number and a full stop (Doxygen makes it a
   numbered list);
-- README.ja.md's generated numbers are README.md's;
+- README.ja.md's and docs/overview.ja.md's generated numbers are their English pages';
 - no page and no figure contains a Python repr (`<function ...>`, `<... object at
   0x...>`): the sign of a generator that printed an object instead of its value.
 
@@ -95,9 +95,11 @@ def cited_missing(root, f, text, have, basenames):
     return problems
 
 
-# A measured figure: a time, a count of cycles or instructions, a rate, a speed-up.
-MEASURED = re.compile(r"\b\d[\d,]*(?:\.\d+)?\s?(?:ns|µs|us|ms|s of CPU|s of wall time|seconds|cycles|"
-                      r"instructions|nodes/s|M nodes)(?![\w/])|\b\d+\.\d+x\b")
+# A measured figure: a time, a count of cycles or instructions (190 M instructions too), a
+# rate, a speed-up. A unit followed by "=" is a key of a printed line (`reps=1000 us=...`).
+MEASURED = re.compile(r"\b\d[\d,]*(?:\.\d+)?\s?(?:[kMG]\s)?(?:ns|µs|us|ms|s of CPU|s of wall time|seconds|"
+                      r"cycles|instructions|nodes/s|M nodes)(?![\w/=])|\b\d+\.\d+x\b"
+                      r"|\b\d+\.\d+ s\b(?![\w/=])")  # "0.56 s": a decimal is a measured time, "3-4 s" an article's
 
 
 def typed_numbers(f, text):
@@ -110,25 +112,32 @@ def typed_numbers(f, text):
             for n, line in enumerate(text.splitlines(), 1) for m in [MEASURED.search(line)] if m]
 
 
+# (translation, original, the generated blocks they share)
+TRANSLATIONS = [("README.ja.md", "README.md", ("numbers",)),
+                ("docs/overview.ja.md", "docs/overview.md", ("numbers", "search"))]
+
+
 def translations_in_step(root):
-    """README.ja.md carries the same generated numbers as README.md (update_docs.py writes
-    both); a difference means one was edited by hand or not regenerated."""
-    blocks = []
-    for name in ("README.md", "README.ja.md"):
-        path = os.path.join(root, name)
-        if not os.path.exists(path):
-            return []
-        with open(path, encoding="utf-8") as f:
-            m = re.search(r"<!-- numbers:begin -->\n(.*?)<!-- numbers:end -->", f.read(), flags=re.S)
-        blocks.append(m.group(1) if m else None)
-    if blocks[0] != blocks[1]:
-        return ["README.ja.md: its numbers block differs from README.md's (run docs/update_docs.py)"]
-    return []
+    """A Japanese page carries the same generated blocks as its English original
+    (update_docs.py writes both); a difference means one was edited by hand or not
+    regenerated."""
+    problems = []
+    for ja, en, names in TRANSLATIONS:
+        paths = [os.path.join(root, p) for p in (en, ja)]
+        if not all(os.path.exists(p) for p in paths):
+            continue
+        texts = [open(p, encoding="utf-8").read() for p in paths]
+        for name in names:
+            pattern = r"<!-- %s:begin -->\n(.*?)<!-- %s:end -->" % (name, name)
+            blocks = [re.search(pattern, t, flags=re.S) for t in texts]
+            if None in blocks or blocks[0].group(1) != blocks[1].group(1):
+                problems.append(f"{ja}: its {name} block differs from {en}'s (run docs/update_docs.py)")
+    return problems
 
 
 def main(root, numbers=False):
     root = os.path.abspath(root)
-    if numbers:  # not yet part of docs:truth: the pages still carry typed figures
+    if numbers:  # CTest docs:numbers
         found = [p for f in repo_files(root) if f.endswith(".md") and (f.startswith("stages/") or "/" not in f
                                                                       or f.startswith("docs/"))
                  for p in typed_numbers(f, open(os.path.join(root, f), encoding="utf-8").read())]

@@ -19,8 +19,9 @@ namespace {
 
 template <class Table>
 step::Result solveWith(const Position& p, uint32_t slots, int depth) {
-  auto s = std::make_unique<step::Search<Stage_s09, Table>>();
-  std::vector<step::Slot> pool(slots);
+  using Searcher = step::Search<Stage_s09, Table>;
+  auto s = std::make_unique<Searcher>();
+  std::vector<typename Searcher::Slot> pool(slots);  // each table's own slot type
   if (slots) s->useTable(pool.data(), slots);
   const Stage_s09::Board b = load<Stage_s09>(p);
   return depth < 0 ? s->solve(b, p.toMove) : s->search(b, p.toMove, depth);

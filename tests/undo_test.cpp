@@ -55,3 +55,23 @@ TEST_CASE("an undone move leaves the board exactly as it was") {
       CHECK(std::memcmp(b.line, fresh.line, sizeof b.line) == 0);
     }
 }
+
+TEST_CASE("the key worked out from the parent's equals the key read from the board") {
+  // solve() never reads a child's 64 squares for its key: keyAfter updates the
+  // parent's. A wrong update would make the table answer for another position.
+  auto search = std::make_unique<step::Search<Stage_s01>>();
+  const std::vector<Position> sample = randomPositions(kWorkloadSeed, 300);
+  int moves = 0;
+  for (const Position& p : sample)
+    for (int sq : ref::legalMoves(p, p.toMove)) {
+      const Stage_s01::Board parent = load<Stage_s01>(p);
+      Stage_s01::Board child = parent;
+      const int flips = Stage_s01::play(child, sq & 7, sq >> 3, p.toMove);
+      const uint8_t opp = uint8_t(3 - p.toMove);
+      INFO(formatPosition(p) << " move " << moveName(sq));
+      CHECK(search->keyAfter(parent, child, search->hashKey(parent, p.toMove), uint8_t(sq), p.toMove, flips) ==
+            search->hashKey(child, opp));
+      ++moves;
+    }
+  CHECK(moves > 1000);  // the sample really played moves, flips in every direction among them
+}

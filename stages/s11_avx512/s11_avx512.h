@@ -27,6 +27,10 @@
  * Changed from stage 10: the AVX2 section replaced by the AVX-512 one (kRotate1/2/4,
  * kEdge, kInWord, rotate, orLanes, fill8, moveMaskAvx512, flipsAvx512, perftAvx512), the run-time choice
  * (portableOnly, cpuHasAvx512, moveMaskAuto, flipsAuto), and perftFast calling it.
+ * Two more changes, for the search track, whose solver calls these at every node:
+ * countFlips and play each call one AVX-512 function (countFlipsAvx512, playAvx512,
+ * counting with POPCNT) instead of two, and legalMoves lists the set bits with
+ * __builtin_ctzll (the index of the lowest set bit) instead of testing all 64.
  *
  * Preconditions for every function: x and y in 0..7, `me` is WHITE or BLACK. They
  * are checked at the host boundary, not here, so the code stays as small as the idea.
@@ -405,6 +409,39 @@ inline uint64_t flipsAuto(uint64_t move, uint64_t own, uint64_t opp) {
  */
 inline uint64_t stones(const Board& b, uint8_t me) { return me == BLACK ? b.black : b.white; }
 
+#ifdef REVERSI_S11_AVX512
+// countFlips and play in one AVX-512 function each: one call from the stage function
+// instead of two, and POPCNT for the count (a search calls them at every node).
+
+/**
+ * @brief countFlips on AVX-512 (the square known to be empty).
+ * @param b the board
+ * @param move the move's square (one bit)
+ * @param me the side to move
+ * @return the number of stones flipped
+ */
+REVERSI_S11_TARGET inline int countFlipsAvx512(const Board& b, uint64_t move, uint8_t me) {
+  return __builtin_popcountll(flipsAvx512(move, stones(b, me), stones(b, 3 - me)));
+}
+
+/**
+ * @brief play on AVX-512 (the square known to be empty).
+ * @param b the board, changed only when the move is legal
+ * @param move the move's square (one bit)
+ * @param me the side to move
+ * @return the number of stones flipped; 0 means illegal and `b` is unchanged
+ */
+REVERSI_S11_TARGET inline int playAvx512(Board& b, uint64_t move, uint8_t me) {
+  const uint64_t f = flipsAvx512(move, stones(b, me), stones(b, 3 - me));
+  if (f == 0) return 0;
+  b.white ^= f;
+  b.black ^= f;
+  if (me == BLACK) b.black |= move;
+  else b.white |= move;
+  return __builtin_popcountll(f);
+}
+#endif  // REVERSI_S11_AVX512
+
 /**
  * @brief How many stones `me` would flip by playing at (x, y) (the articles' isOku).
  * @param b the board
@@ -417,6 +454,9 @@ inline uint64_t stones(const Board& b, uint8_t me) { return me == BLACK ? b.blac
 inline int countFlips(const Board& b, int x, int y, uint8_t me) {
   const uint64_t move = squareBit(x, y);
   if ((b.white | b.black) & move) return 0;  // only an empty square can take a stone
+#ifdef REVERSI_S11_AVX512
+  if (cpuHasAvx512()) return countFlipsAvx512(b, move, me);
+#endif
   return popCount(flipsAuto(move, stones(b, me), stones(b, 3 - me)));
 }
 
@@ -431,6 +471,9 @@ inline int countFlips(const Board& b, int x, int y, uint8_t me) {
 inline int play(Board& b, int x, int y, uint8_t me) {
   const uint64_t move = squareBit(x, y);
   if ((b.white | b.black) & move) return 0;
+#ifdef REVERSI_S11_AVX512
+  if (cpuHasAvx512()) return playAvx512(b, move, me);
+#endif
   const uint64_t f = flipsAuto(move, stones(b, me), stones(b, 3 - me));
   if (f == 0) return 0;
   b.white ^= f;  // a flipped stone changes colour: one XOR on each mask
@@ -450,8 +493,7 @@ inline int play(Board& b, int x, int y, uint8_t me) {
 inline int legalMoves(const Board& b, uint8_t me, uint8_t out[64]) {
   uint64_t m = moveMaskAuto(stones(b, me), stones(b, 3 - me));
   int n = 0;
-  for (uint8_t sq = 0; m; sq++, m >>= 1)
-    if (m & 1) out[n++] = sq;
+  for (; m; m &= m - 1) out[n++] = (uint8_t)__builtin_ctzll(m);  // each set bit, lowest first
   return n;
 }
 

@@ -152,3 +152,23 @@ add_custom_target(embedded-report
 if(TARGET simavr_run)
   add_dependencies(embedded-report simavr_run)
 endif()
+
+# Stage 08's table reads through a model of the ESP32's flash cache (bench/flash_cache.py):
+# `flash-cache` (about ten minutes under valgrind, not in CI) traces the benchmark
+# workloads of s05, s07 and s08 and rewrites the table on stage 08's page; it reads the lx106
+# sketch builds of the `:xtensa` tests for the flash layout. embedded:flash-cache-model
+# checks the model itself on tiny traces worked out by hand.
+add_test(NAME embedded:flash-cache-model
+         COMMAND Python3::Interpreter "${CMAKE_CURRENT_LIST_DIR}/flash_cache_test.py")
+set_tests_properties(embedded:flash-cache-model PROPERTIES LABELS "embedded")
+add_custom_target(flash-cache
+  COMMAND Python3::Interpreter "${CMAKE_SOURCE_DIR}/bench/flash_cache.py" --build "${CMAKE_BINARY_DIR}"
+          --json "${CMAKE_BINARY_DIR}/flash-cache.json"
+  COMMAND Python3::Interpreter "${CMAKE_SOURCE_DIR}/docs/update_docs.py" --source "${CMAKE_SOURCE_DIR}"
+          --flash-cache "${CMAKE_BINARY_DIR}/flash-cache.json" --embedded "${CMAKE_BINARY_DIR}/embedded.json"
+  WORKING_DIRECTORY "${CMAKE_SOURCE_DIR}"
+  USES_TERMINAL
+  COMMENT "Replaying s05's, s07's and s08's table reads through a model of the ESP32 flash cache (valgrind)")
+if(LAB_BENCHMARKS)
+  add_dependencies(flash-cache bench_s05_cell91 bench_s07_recursion bench_s08_line_index)
+endif()

@@ -1,0 +1,68 @@
+#!/usr/bin/env python3
+"""Counts, with callgrind, the runs that the pages ask for, and keeps them in a JSON file
+that docs/update_docs.py (--counts) turns into each page's table.
+
+    bench/page_counts.py --build build --source . --json build/page-counts.json
+
+A page asks for runs with one comment line just above its <!-- counts:begin --> marker:
+
+    <!-- counts-runs: bench_s05_cell91:FlipScan bench_s06_unrolled:Play ... -->
+
+Each EXE:BENCHMARK is counted once however many pages name it (bench/callgrind_counts.py
+does the counting: exact instructions per item, and mispredicted branches per item from
+callgrind's simulated predictor). The counts depend on the compiler and its flags, not on
+the machine's load, so a run on a busy machine gives the same table.
+"""
+import argparse
+import os
+import re
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import callgrind_counts  # noqa: E402  (the counting)
+import report  # noqa: E402  (bench/report.py: tool and compiler lines, write_json)
+
+SPEC = re.compile(r"<!-- counts-runs: (.*?) -->")
+
+
+def requested(src):
+    """Every run named by a page, in the order the pages name them."""
+    runs = []
+    stages = os.path.join(src, "stages")
+    for folder in sorted(os.listdir(stages)):
+        page = os.path.join(stages, folder, "README.md")
+        if os.path.exists(page):
+            with open(page, encoding="utf-8") as f:
+                for spec in SPEC.findall(f.read()):
+                    runs += [r for r in spec.split() if r not in runs]
+    return runs
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--build", default="build")
+    ap.add_argument("--source", default=".")
+    ap.add_argument("--json", required=True, help="where to write the counts")
+    args = ap.parse_args()
+    if not os.path.isdir(os.path.join(args.source, "stages")):
+        ap.error(f"{args.source} is not the repository (no stages/ folder)")
+    runs = requested(args.source)
+    if not runs:
+        sys.exit("page_counts: no page names a run (<!-- counts-runs: EXE:BENCHMARK ... -->)")
+    bad = [r for r in runs if ":" not in r]
+    if bad:
+        sys.exit(f"page_counts: a page names {bad[0]}, not EXE:BENCHMARK")
+    valgrind = report.need("valgrind", "valgrind")
+    out = {"tool": f"{valgrind} --tool=callgrind --branch-sim=yes", "compiler": report.build_compiler(args.build),
+           "runs": {}}
+    for spec in runs:
+        exe, name = spec.split(":", 1)
+        c = callgrind_counts.counts(os.path.join(args.build, exe), name)
+        out["runs"][spec] = {k: c[k] for k in ("items", "instructions", "mispredicted")}
+        print(f"{spec}: {c['instructions']:.1f} instructions, {c['mispredicted']:.2f} mispredicted branches per item",
+              flush=True)
+    report.write_json(args.json, out)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,148 @@
+#!/usr/bin/env python3
+"""The host timings behind the timing claims of docs/claims.json, each pair measured
+side by side so that a verdict never compares numbers from different runs.
+
+    bench/verdict_pairs.py [--build build] [--repetitions 15] [--min-time 0.05]
+                           [--json build/verdict-pairs.json] [--only s04,e03]
+
+For every claim with "faster" and "than" (keys "<stage or step>:<benchmark>"):
+- two numbered stages' shared benchmarks: bench_compare A B (bench/compare.cpp), one
+  process, Google Benchmark's random interleaving of the repetitions;
+- two benchmarks of one executable (a stage's variants, the Go sidebar's methods, a step
+  and its variant): that executable, both benchmarks filtered in, interleaved the same way;
+- two search steps (each step is its own executable): one repetition of each, alternated
+  A B A B ..., so that a slow minute of the machine hits both.
+The JSON keeps every repetition's time per item ("a", "b"), the unit, and how the pair
+was run; docs/verdicts.py turns it into the ledger's host row (median, quartiles, min-max).
+"""
+import argparse
+import json
+import os
+import re
+import subprocess
+import sys
+
+import report  # bench/report.py: the machine line, the per-item summary, the units
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "docs"))
+import verdicts  # noqa: E402  (docs/verdicts.py: the slowdowns the pages explain)
+MAIN = set(report.MAIN)
+
+
+def folder_of(key):
+    """"s04:FlipScan" -> "s04_flat" (the stage folder whose id starts with the prefix)."""
+    prefix = key.split(":", 1)[0]
+    for d in sorted(os.listdir(os.path.join(ROOT, "stages"))):
+        if d == prefix or d.startswith(prefix + "_"):
+            return d
+    sys.exit(f"verdict_pairs: no stage folder for {key}")
+
+
+# The slowdowns the pages explain ("Why it is slower"), timed the same way: the faster stage first.
+SLOWDOWNS = [(f"{base[:3]}:{family}", f"{folder[:3]}:{family}")
+             for folder, (family, base) in verdicts.SLOWDOWNS.items()]
+
+
+def timing_claims(src):
+    with open(os.path.join(src, "docs", "claims.json"), encoding="utf-8") as f:
+        claims = [c for c in json.load(f) if "faster" in c]
+    return claims + [{"faster": a, "than": b} for a, b in SLOWDOWNS]
+
+
+def escaped(name):
+    """`name` as a literal in Google Benchmark's filter (POSIX extended regex)."""
+    return re.sub(r"([.+*?()|^$\[\]{}\\])", r"[\1]", name)
+
+
+def exact(name):
+    return "^" + escaped(name) + "(/(iterations|repeats):[0-9]+)?$"
+
+
+def run(cmd):
+    if not os.path.exists(cmd[0]):
+        sys.exit(f"verdict_pairs: {cmd[0]} is missing (cmake --build BUILD --target {os.path.basename(cmd[0])})")
+    out = subprocess.run(cmd, capture_output=True, text=True)
+    if out.returncode:
+        sys.exit(f"verdict_pairs: {' '.join(cmd)} failed ({out.returncode}): {out.stderr.strip()[-300:]}")
+    if not out.stdout.strip():
+        sys.exit(f"verdict_pairs: {' '.join(cmd)} ran no benchmark")
+    return json.loads(out.stdout)
+
+
+def per_item(raw, name):
+    """Every repetition's time per item of benchmark `name`: ns from items_per_second (the
+    harness's items), or ms per run for a search step (its CPU time)."""
+    times = []
+    for b in raw["benchmarks"]:
+        if b.get("run_type") != "iteration" or b.get("error_occurred"):
+            continue
+        if re.sub(r"/(iterations|repeats):\d+$", "", b.get("run_name", b["name"])) != name:
+            continue
+        if "items_per_second" in b:
+            times.append(1e9 / b["items_per_second"])
+        else:
+            times.append(b["cpu_time"] * report.TO_MS[b.get("time_unit", "ns")])
+    if not times:
+        sys.exit(f"verdict_pairs: no repetition of {name} in the run")
+    return times
+
+
+def measure(build, claim, reps, min_time):
+    (ka, na), (kb, nb) = (k.split(":", 1) for k in (claim["faster"], claim["than"]))
+    flags = [f"--benchmark_repetitions={reps}", f"--benchmark_min_time={min_time}",
+             "--benchmark_enable_random_interleaving=true", "--benchmark_format=json"]
+    if ka != kb and ka[0] == "s" and kb[0] == "s" and na == nb and na in MAIN:
+        fa, fb = folder_of(ka), folder_of(kb)
+        exe = os.path.join(build, "bench_compare")
+        raw = run([exe, fa, fb, f"--benchmark_filter=^({escaped(fa)}|{escaped(fb)})/{escaped(na)}$"] + flags)
+        return ({"a": per_item(raw, f"{fa}/{na}"), "b": per_item(raw, f"{fb}/{nb}"),
+                 "how": f"bench_compare {fa} {fb}: one process, {reps} repetitions interleaved at random"})
+    if ka == kb:
+        folder = folder_of(ka)
+        exe = os.path.join(build, f"bench_{folder}")
+        raw = run([exe, f"--benchmark_filter=({exact(na)})|({exact(nb)})"] + flags)
+        return ({"a": per_item(raw, na), "b": per_item(raw, nb),
+                 "how": f"bench_{folder}: one process, {reps} repetitions interleaved at random"})
+    # Two search steps: two executables, alternated one repetition at a time.
+    fa, fb = folder_of(ka), folder_of(kb)
+    a, b = [], []
+    one = [f"--benchmark_min_time={min_time}", "--benchmark_repetitions=1", "--benchmark_format=json"]
+    for _ in range(reps):
+        a += per_item(run([os.path.join(build, f"bench_{fa}"), f"--benchmark_filter={exact(na)}"] + one), na)
+        b += per_item(run([os.path.join(build, f"bench_{fb}"), f"--benchmark_filter={exact(nb)}"] + one), nb)
+    return {"a": a, "b": b, "how": f"bench_{fa} and bench_{fb}: two executables, {reps} runs each, alternated"}
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--build", default="build")
+    ap.add_argument("--repetitions", type=int, default=15)
+    ap.add_argument("--min-time", type=float, default=0.05, help="seconds per repetition")
+    ap.add_argument("--json", help="where to write (default: BUILD/verdict-pairs.json)")
+    ap.add_argument("--only", help="comma-separated prefixes of the claims' faster keys (s04,e03)")
+    args = ap.parse_args()
+    if args.repetitions < 4 or args.min_time <= 0:
+        print("verdict_pairs: --repetitions must be at least 4 (quartiles) and --min-time positive", file=sys.stderr)
+        return 2
+    path = args.json or os.path.join(args.build, "verdict-pairs.json")
+    old = {}
+    if args.only and os.path.exists(path):  # a partial run keeps the other pairs
+        with open(path) as f:
+            old = {(p["faster"], p["than"]): p for p in json.load(f)["pairs"]}
+    pairs = dict(old)
+    for c in timing_claims(ROOT):
+        if args.only and not any(c["faster"].startswith(p) for p in args.only.split(",")):
+            continue
+        print(f"{c['faster']} against {c['than']} ...", file=sys.stderr, flush=True)
+        got = measure(args.build, c, args.repetitions, args.min_time)
+        unit = "ms/run" if c["faster"][0] == "e" else report.unit(c["faster"].split(":", 1)[1])
+        pairs[(c["faster"], c["than"])] = {"faster": c["faster"], "than": c["than"], "unit": unit, **got}
+    out = {"machine": report.machine(), "repetitions": args.repetitions, "min_time": args.min_time,
+           "pairs": list(pairs.values())}
+    report.write_json(path, out)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

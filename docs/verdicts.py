@@ -1,0 +1,441 @@
+#!/usr/bin/env python3
+"""The claims ledger with a verdict per platform, and the stage pages' "Why it is slower"
+sections. docs/update_docs.py calls it; on its own it checks the committed pages:
+
+    docs/verdicts.py --check [--source .]
+
+Data (all optional, handed over by docs/update_docs.py through load()):
+- build/verdict-pairs.json (bench/verdict_pairs.py): the host timings of every pair, both
+  benchmarks in one process with their repetitions interleaved (two search steps: their
+  two executables alternated);
+- build/embedded.json (bench/embedded_report.py): AVR cycles (simavr), lx106 and RISC-V
+  instructions (QEMU) of the flip scan, legalMoves and play, and a step's exact solve;
+- build/why-slower.json (bench/why_slower.py): callgrind counts and the hot loops.
+
+A timing claim ("faster": A, "than": B) gets one row per platform. Host x86: the median
+with the interquartile range (IQR) and min-max of the repetitions; it holds when A's upper
+quartile is below B's lower quartile, does not hold in the mirror case, and is "within
+noise" when the quartiles overlap. Embedded: exact counts of one run (the simulators are
+deterministic: no spread), so any difference decides, except lx106's step solves, counted
+to +-1,000 instructions. A platform that cannot run the code says why; a platform whose
+figures should exist but do not gets "data missing", and --check fails on it.
+"""
+import argparse
+import json
+import os
+import re
+import statistics
+import sys
+
+FAMILY_OPS = {"FlipScan": "flipscan", "LegalMoves": "legalmoves", "Play": "play"}
+# (key in the embedded report, label, unit, field of a stage operation, field of a step's
+# solve, counting tolerance of the solve)
+EMBEDDED = [("avr", "AVR (ATmega2560, simavr)", "cycles", "{op}", "solve_cycles", 0),
+            ("xtensa", "lx106 (QEMU)", "instructions", "{op}", "solve_instructions", 1000),
+            ("riscv", "RISC-V rv32imac (QEMU)", "instructions", "{op}_cycles", "solve_cycles", 0)]
+HOST = "host x86"
+VERDICTS = ("holds", "does not hold", "within noise (the quartiles overlap)", "no difference",
+            "cannot run there")
+MISSING = "data missing"
+
+_data = {"pairs": None, "embedded": None, "why": None}
+
+
+def load(pairs=None, embedded=None, why=None):
+    """Takes the reports that docs/update_docs.py read (None: not there)."""
+    _data.update(pairs=pairs, embedded=embedded, why=why)
+    return _data
+
+
+def loaded():
+    return _data["pairs"] is not None
+
+
+def fmt(v):
+    return f"{v:,.0f}" if v >= 100 else f"{v:.1f}"
+
+
+def spread(times):
+    """(median, lower quartile, upper quartile, min, max)."""
+    q1, _, q3 = statistics.quantiles(times, n=4, method="inclusive")
+    return statistics.median(times), q1, q3, min(times), max(times)
+
+
+def host_verdict(a, b):
+    """A faster than B? Decided by the quartiles of the repetitions."""
+    (_, a1, a3, _, _), (_, b1, b3, _, _) = spread(a), spread(b)
+    return "holds" if a3 < b1 else "does not hold" if a1 > b3 else VERDICTS[2]
+
+
+def count_verdict(a, b, tolerance=0):
+    if abs(a - b) <= tolerance:
+        return "no difference" if a == b else VERDICTS[2]
+    return "holds" if a < b else "does not hold"
+
+
+def embedded_field(key, platform):
+    """The embedded report's field for benchmark `key` ("s04:FlipScan"), or None when the
+    embedded runs have no such figure (perft, variants, a midgame search)."""
+    prefix, name = key.split(":", 1)
+    _, _, _, op_field, solve_field, _ = next(p for p in EMBEDDED if p[0] == platform)
+    if re.match(r"s\d\d$", prefix) and name in FAMILY_OPS:
+        return op_field.format(op=FAMILY_OPS[name])
+    if re.match(r"e\d\d$", prefix) and re.match(r"(Endgame|FFO)/", name):
+        return solve_field
+    return None
+
+
+def expected_platforms(claim):
+    """The platforms a timing claim must have a row for: the host, and every embedded one
+    that measures both of its benchmarks."""
+    return [HOST] + [label for p, label, *_ in EMBEDDED
+                     if embedded_field(claim["faster"], p) and embedded_field(claim["than"], p)]
+
+
+def folder_of(raw, prefix):
+    return next((f for f in raw if f == prefix or f.startswith(prefix + "_")), None)
+
+
+def embedded_value(key, platform):
+    """("value", n) | ("absent", why it cannot run) | ("missing", what is needed)."""
+    raw = (_data["embedded"] or {}).get("raw", {})
+    folder = folder_of(raw, key.split(":", 1)[0])
+    entry = raw.get(folder, {}).get(platform) if folder else None
+    field = embedded_field(key, platform)
+    if entry and field in entry and entry[field] is not None:
+        return "value", entry[field]
+    if entry and "error" in entry:
+        return "absent", entry["error"]
+    return "missing", f"needs {key} in build/embedded.json (python3 bench/embedded_report.py)"
+
+
+def solve_name(key):
+    """"e03:Endgame/e10/s11_avx512" -> "e03's sketch, its exact solve" (the sketch solves its own
+    endgame on its own board, not the host benchmark's workload)."""
+    return f"{key.split(':', 1)[0]}'s sketch, its exact solve"
+
+
+def solve_note(claim):
+    """Whether the two sketches solve the same position (the embedded report records it)."""
+    raw = (_data["embedded"] or {}).get("raw", {})
+    pos = [raw.get(folder_of(raw, k.split(":", 1)[0]) or "", {}).get("solve", {}).get("position")
+           for k in (claim["faster"], claim["than"])]
+    if pos[0] and pos[0] == pos[1]:
+        return f" (the same position, {pos[0].count('-')} empties)"
+    return " (different positions: only a rough comparison)"
+
+
+def find_pair(faster, than):
+    for p in (_data["pairs"] or {}).get("pairs", []):
+        if p["faster"] == faster and p["than"] == than:
+            return p
+    return None
+
+
+def host_row(claim, note):
+    p = find_pair(claim["faster"], claim["than"])
+    if not p:
+        return HOST, MISSING, (f"needs {claim['faster']} against {claim['than']} in build/verdict-pairs.json "
+                               "(python3 bench/verdict_pairs.py)")
+    u = p["unit"]
+
+    def cell(key, t):
+        med, q1, q3, lo, hi = spread(t)
+        return f"{key}: {fmt(med)} {u} (IQR {fmt(q1)}-{fmt(q3)}, min-max {fmt(lo)}-{fmt(hi)})"
+    ratio = statistics.median(p["b"]) / statistics.median(p["a"])
+    machine = _data["pairs"].get("machine", "?")
+    return HOST, host_verdict(p["a"], p["b"]), (
+        f"{cell(claim['faster'], p['a'])}; {cell(claim['than'], p['b'])}; the first runs at {ratio:.2f}x the "
+        f"speed of the second ({p['how']}; {machine})" + note)
+
+
+def embedded_rows(claim):
+    rows = []
+    for platform, label, unit, *_, tolerance in EMBEDDED:
+        if label not in expected_platforms(claim):
+            continue
+        a, b = embedded_value(claim["faster"], platform), embedded_value(claim["than"], platform)
+        if a[0] == "missing" or b[0] == "missing":
+            rows.append((label, MISSING, a[1] if a[0] == "missing" else b[1]))
+        elif a[0] == "absent" or b[0] == "absent":
+            key, why = (claim["faster"], a[1]) if a[0] == "absent" else (claim["than"], b[1])
+            rows.append((label, "cannot run there", f"{key}: {why}"))
+        else:
+            solve = claim["faster"][0] == "e"
+            na, nb = (solve_name(k) if solve else k for k in (claim["faster"], claim["than"]))
+            tol = f"; counted to +-{tolerance:,}" if tolerance and solve else "; exact, one run: no spread"
+            rows.append((label, count_verdict(a[1], b[1], tolerance if solve else 0),
+                         f"{na}: {a[1]:,} {unit}; {nb}: {b[1]:,} {unit}{solve_note(claim) if solve else ''}; "
+                         f"the first needs {a[1] / b[1]:.2f}x the {unit} of the second{tol}"))
+    return rows
+
+
+def timing_rows(claim):
+    """[(platform, verdict, figure)] of a "faster" claim."""
+    note = f"; {claim['note']}" if claim.get("note") else ""
+    return [host_row(claim, note)] + embedded_rows(claim)
+
+
+def table(blocks):
+    """blocks: [(article, claim, [(platform, verdict, figure)])] as one Markdown table, the
+    article and claim only on a claim's first row."""
+    out = ["| article | claim | platform | verdict | the figure that decides it |", "|---|---|---|---|---|"]
+    for article, claim, rows in blocks:
+        for i, (platform, verdict, figure) in enumerate(rows):
+            out.append(f"| {article if i == 0 else ''} | {claim if i == 0 else ''} | {platform} | {verdict} | {figure} |")
+    return "\n".join(out) + "\n"
+
+
+def old_blocks(text):
+    """{(article, claim): [lines]} of the ledger rows in `text` (a claim's continuation rows
+    have empty article and claim cells). A row of the older ledger without the platform
+    column (article, claim, verdict, figure) gets an empty platform cell."""
+    blocks, key = {}, None
+    for line in re.findall(r"^\|.*\|$", text, flags=re.M):
+        cells = [c.strip() for c in line.strip("|").split("|")]
+        if len(cells) < 4 or set(cells[0]) <= {"-"} and cells[0] or cells[0] == "article":
+            continue
+        if len(cells) == 4:
+            line = f"| {cells[0]} | {cells[1]} |  | {cells[2]} | {cells[3]} |"
+        if cells[0] or cells[1]:
+            key = (cells[0], cells[1])
+            blocks[key] = []
+        if key:
+            blocks[key].append(line)
+    return blocks
+
+
+def keep_unsettled(body, old_text):
+    """On a partial report a claim it cannot settle keeps the rows it had."""
+    keep = old_blocks(old_text)
+    new = old_blocks(body)
+    lines = body.splitlines()[:2]
+    for key, rows in new.items():
+        unsettled = any("not measured yet" in r for r in rows)
+        if unsettled and key in keep:
+            platform = [c.strip() for c in rows[0].strip("|").split("|")][2]
+            rows = [re.sub(r"^\| ([^|]*) \| ([^|]*) \|  \|", lambda m: f"| {m.group(1)} | {m.group(2)} | {platform} |", r)
+                    for r in keep[key]]
+        lines += rows
+    return "\n".join(lines) + "\n"
+
+
+# ---- "Why it is slower" ----------------------------------------------------------------
+
+# The slowdowns the pages explain: page -> (benchmark family, the stage it is slower than).
+SLOWDOWNS = {"s02_delta": ("FlipScan", "s01_naive"), "s03_wall": ("FlipScan", "s01_naive"),
+             "s04_flat": ("FlipScan", "s01_naive"), "s05_cell91": ("FlipScan", "s01_naive"),
+             "s09_bitboard": ("FlipScan", "s08_line_index"), "s10_simd": ("LegalMoves", "s09_bitboard")}
+# What differs in the code, in plain words (no numbers: those come from the counts).
+CAUSES = {
+    "s02_delta": "Stage s01 has one copy of the scan per direction, each with its step and its edge test written in; "
+                 "s02 runs one loop for all eight, taking the step (dx, dy) from a table and testing both "
+                 "coordinates against both edges at every step, in every direction.",
+    "s03_wall": "The wall removes the edge tests, but the scan still steps x and y by (dx, dy) taken from a "
+                "table and reads the 2-D array cells[y][x] at every step.",
+    "s04_flat": "One index into a flat array replaces x and y, but each direction's step is still built from "
+                "(dx, dy) at run time (dy * width + dx, a multiply per direction).",
+    "s05_cell91": "One signed offset per direction replaces (dx, dy); what is left against s01 is the loop "
+                  "over a table of directions instead of eight written-out scans.",
+    "s09_bitboard": "Stage s08 answers each direction with a table look-up; s09 computes the flips of an empty "
+                    "square with eight occluded fills of 64-bit masks (one per direction), the same work for "
+                    "every empty square, whether stones are near it or not.",
+    "s10_simd": "Here legalMoves is the move mask (the fills, four directions per AVX2 register) followed by "
+                "the same loop as s09's that walks the mask one bit per turn to write the square list: the fills "
+                "get cheaper, the walk (its innermost loop and its mispredicted branches) stays as it was.",
+}
+LABEL = {"FlipScan": "flip scan (per position)", "LegalMoves": "legalMoves (per position)"}
+
+
+def relevant(entry, ns):
+    """The functions of a driver's code that do the work: the driver's own, the stage's, and
+    the compiler's 64-bit arithmetic routines (not the one-time CPU detection of libgcc)."""
+    return {n: f for n, f in entry["functions"].items()
+            if n in ("scanFlips", "listMoves") or n.startswith(ns + "::") or re.match(r"__\w*di\d", n)}
+
+
+def loop_summary(entry, ns):
+    """"3: 13, 11, 12 instr." for the innermost loops of the code a driver function reaches."""
+    if not entry:
+        return "-"
+    if "error" in entry:
+        return "does not build"
+    sizes = [str(l["instructions"]) for f in relevant(entry, ns).values() for l in f["loops"]]
+    return f"{len(sizes)}: " + ", ".join(sizes) + " instr." if sizes else "none"
+
+
+def why_facts(folder):
+    """The numbers of a slowdown, or None without the data."""
+    why = _data["why"]
+    if not why or folder not in SLOWDOWNS:
+        return None
+    fam, base = SLOWDOWNS[folder]
+    cg = why["callgrind"]
+    me, ref = cg.get(f"{folder}:{fam}"), cg.get(f"{base}:{fam}")
+    if not (me and ref):
+        return None
+    return fam, base, me, ref
+
+
+def avr_findings(entry, ns):
+    """Plain statements the AVR disassembly supports: calls inside loops, shift loops,
+    64-bit helper routines."""
+    if not entry or "error" in entry:
+        return []
+    out = []
+    for name, f in relevant(entry, ns).items():
+        for l in f["loops"]:
+            called = [c for c in l["calls"] if c != "?"]
+            if called:
+                out.append(f"a loop of `{name}` calls " + ", ".join(f"`{c}`" for c in called))
+        if not name.startswith(ns + "::"):
+            continue
+        shifts = sum(1 for l in f["loops"] if l["mnemonics"] in (["add", "adc", "dec", "brne"],
+                                                                 ["asr", "ror", "dec", "brne"]))
+        if shifts:
+            out.append(f"`{name}` has {shifts} loop{'s' if shifts > 1 else ''} of 4 instructions that "
+                       "shift a 16-bit number by one bit per turn (the AVR has no multi-bit shift)")
+    helpers = [n for n in entry["functions"] if n.startswith("__") and n.endswith("di3")]
+    if helpers:
+        out.append("every 64-bit shift, add or compare is a call to a library routine ("
+                   + ", ".join(f"`{h}`" for h in sorted(helpers)) + ")")
+    return out
+
+
+def why_section(folder):
+    """The generated body of the page's "why" section, or None without the data."""
+    facts = why_facts(folder)
+    if not facts:
+        return None
+    fam, base, me, ref = facts
+    why, b3, m3 = _data["why"], base[:3], folder[:3]
+    loops = why.get("loops", {})
+    emb = [(label, unit, embedded_value(f"{s[:3]}:{fam}", p)) for p, label, unit, *_ in EMBEDDED
+           for s in (base, folder)]
+    rows = [f"| measured | {base} | {folder} | {m3} / {b3} |", "|---|---|---|---|"]
+    pair = find_pair(f"{b3}:{fam}", f"{m3}:{fam}")
+    if pair:
+        (ma, qa1, qa3, _, _), (mb, qb1, qb3, _, _) = spread(pair["a"]), spread(pair["b"])
+        rows.append(f"| host time, {pair['unit']} (median, IQR; one process, interleaved) | {fmt(ma)} "
+                    f"({fmt(qa1)}-{fmt(qa3)}) | {fmt(mb)} ({fmt(qb1)}-{fmt(qb3)}) | {mb / ma:.2f}x |")
+    for key, label in (("instructions", "instructions (callgrind)"),
+                       ("branches", "conditional branches (callgrind)"),
+                       ("mispredicted", "mispredicted branches (callgrind's predictor model)"),
+                       ("l1_data_misses", "first-level data cache misses (callgrind's cache model)")):
+        a, b = ref.get(key), me.get(key)
+        if a is not None and b is not None:
+            ratio = f"{b / a:.2f}x" if a >= 1 else "-"
+            rows.append(f"| {label}, per position | {fmt(a)} | {fmt(b)} | {ratio} |")
+    for arch, label in (("x86", "x86-64 innermost loops, from each backward branch to its target (c++ -O3, objdump)"),
+                        ("avr", "AVR innermost loops, the same way (avr-g++ -Os, avr-objdump)")):
+        if arch in loops:
+            rows.append(f"| {label}: how many, instructions each | {loop_summary(loops[arch].get(f'{base}:{fam}'), b3)} "
+                        f"| {loop_summary(loops[arch].get(f'{folder}:{fam}'), m3)} | |")
+    for i in range(0, len(emb), 2):
+        (label, unit, a), (_, _, b) = emb[i], emb[i + 1]
+        cells = [f"{v[1]:,}" if v[0] == "value" else "-" for v in (a, b)]
+        ratio = f"{b[1] / a[1]:.2f}x" if a[0] == b[0] == "value" else "-"
+        rows.append(f"| {label}, {unit} per {LABEL[fam].split(' (')[0]} | {cells[0]} | {cells[1]} | {ratio} |")
+    text = [f"Generated by docs/update_docs.py (docs/verdicts.py) from `python3 bench/why_slower.py` "
+            f"(callgrind: {why.get('valgrind', '?')}; the host code as the benchmarks build it, {why['compilers']['x86']}; "
+            f"AVR: {why['compilers'].get('avr', '?')}), `python3 bench/verdict_pairs.py` and the embedded report. "
+            f"Callgrind counts every instruction the {LABEL[fam]} executes on this machine's instruction set; its "
+            "branch predictor and caches are simple models, not this CPU's. The embedded counts are exact and "
+            "deterministic.\n", "\n".join(rows) + "\n"]
+    r_ir, r_br = me["instructions"] / ref["instructions"], me["branches"] / ref["branches"]
+    more = "more" if r_ir > 1 else "fewer"
+    said = [f"**What the counts show.** Against {b3}, the {LABEL[fam].split(' (')[0]} of {m3} executes "
+            f"{r_ir:.2f}x the instructions ({more}) and {r_br:.2f}x the conditional branches."]
+    if me["mispredicted"] > ref["mispredicted"] * 1.2:
+        said.append(f"Callgrind's predictor model misses {me['mispredicted'] / ref['mispredicted']:.2f}x as many "
+                    "of them.")
+    if pair:
+        (ma, *_), (mb, *_) = spread(pair["a"]), spread(pair["b"])
+        if host_verdict(pair["a"], pair["b"]).startswith("within noise"):
+            said.append(f"The host times are within noise of each other ({mb / ma:.2f}x; the quartiles overlap): "
+                        "the instruction count does not decide the time here.")
+        elif (mb > ma) == (r_ir > 1):
+            said.append(f"The host time moves the same way ({mb / ma:.2f}x).")
+        else:
+            said.append(f"Yet the host time moves the other way ({mb / ma:.2f}x): the instruction count "
+                        "does not decide the time here.")
+    said.append("**Why.** " + CAUSES[folder])
+    same = [label.split(" (")[0] for i, (label, _, a) in enumerate(emb) if i % 2 == 0
+            and a[0] == emb[i + 1][2][0] == "value" and a[1] == emb[i + 1][2][1]]
+    if same:
+        said.append(f"On {', '.join(same)} the counts are the same as {b3}'s: the code compiled there is the same.")
+    found = [] if len(same) == len(EMBEDDED) else avr_findings(loops.get("avr", {}).get(f"{folder}:{fam}"), m3)
+    if found:
+        said.append("In the AVR code of " + m3 + ": " + "; ".join(found) + ".")
+    text.append(" ".join(said) + "\n")
+    return "\n".join(text)
+
+
+def fill_why(text, folder, replace_between, path):
+    """The page with its "why" section filled, when the page has the markers and the data exist."""
+    if f"<!-- why:begin -->" not in text:
+        return text
+    body = why_section(folder)
+    return replace_between(text, "why", body, path) if body else text
+
+
+# ---- the check ------------------------------------------------------------------------
+
+def read(path):
+    with open(path, encoding="utf-8") as f:
+        return f.read()
+
+
+def check(src):
+    """Problems of the committed pages: a timing claim without a row for a platform that
+    measures it, a row whose data are missing, a listed slowdown without its section."""
+    claims = json.loads(read(os.path.join(src, "docs", "claims.json")))
+    problems = []
+    ov = read(os.path.join(src, "docs", "overview.md"))
+    m = re.search(r"<!-- claims:begin -->\n(.*?)<!-- claims:end -->", ov, re.S)
+    blocks = old_blocks(m.group(1)) if m else {}
+    for c in claims:
+        rows = blocks.get((c["article"], c["claim"]))
+        if rows is None:
+            problems.append(f"docs/overview.md: the ledger has no row for the claim “{c['claim']}”")
+            continue
+        cells = [[x.strip() for x in r.strip("|").split("|")] for r in rows]
+        for cl in cells:
+            if cl[3] in (MISSING, "not measured yet"):
+                problems.append(f"docs/overview.md: “{c['claim']}” on {cl[2]}: {cl[3]} ({cl[4]})")
+        if "faster" in c:
+            have = {cl[2] for cl in cells}
+            for platform in expected_platforms(c):
+                if platform not in have:
+                    problems.append(f"docs/overview.md: “{c['claim']}” has no row for {platform}")
+    for folder in SLOWDOWNS:
+        page = os.path.join(src, "stages", folder, "README.md")
+        if not os.path.exists(page):
+            continue
+        m = re.search(r"<!-- why:begin -->\n(.*?)<!-- why:end -->", read(page), re.S)
+        if not m or "What the counts show" not in m.group(1):
+            problems.append(f"stages/{folder}/README.md: no generated \"Why it is slower\" section")
+    return problems
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--source", default=".")
+    ap.add_argument("--check", action="store_true", help="check the committed ledger and sections")
+    args = ap.parse_args()
+    if not args.check:
+        ap.print_usage(sys.stderr)
+        print("verdicts.py: the pages are written by docs/update_docs.py; give --check to check them",
+              file=sys.stderr)
+        return 2
+    problems = check(args.source)
+    for p in problems:
+        print(p, file=sys.stderr)
+    if problems:
+        return 1
+    print("every timing claim has a row per platform with its data; every listed slowdown has its section")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

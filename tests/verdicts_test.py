@@ -1,0 +1,112 @@
+#!/usr/bin/env python3
+"""docs/verdicts.py on made-up data: how a verdict is decided on each platform, and that
+its check catches a timing claim without a row for a platform, or with missing data.
+
+    tests/verdicts_test.py
+"""
+import json
+import os
+import sys
+import tempfile
+import unittest
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "docs"))
+import verdicts  # noqa: E402
+
+CLAIM = {"stage": "s04_flat", "article": "000", "claim": "flat beats 2-D", "faster": "s04:FlipScan",
+         "than": "s03:FlipScan"}
+
+
+def embedded(s03, s04):
+    """An embedded report's raw part with these AVR / lx106 / RISC-V flip-scan counts."""
+    def stage(n):
+        return {"avr": {"flipscan": n[0]}, "xtensa": {"flipscan": n[1]}, "riscv": {"flipscan_cycles": n[2]}}
+    return {"raw": {"s03_wall": stage(s03), "s04_flat": stage(s04)}}
+
+
+def pairs(a, b):
+    return {"machine": "test", "pairs": [{"faster": CLAIM["faster"], "than": CLAIM["than"], "unit": "ns/position",
+                                          "a": a, "b": b, "how": "one process"}]}
+
+
+class Decisions(unittest.TestCase):
+    def setUp(self):
+        verdicts._data.update(pairs=None, embedded=None, why=None)
+
+    def test_host_quartiles(self):
+        self.assertEqual(verdicts.host_verdict([10, 11, 12, 13], [20, 21, 22, 23]), "holds")
+        self.assertEqual(verdicts.host_verdict([20, 21, 22, 23], [10, 11, 12, 13]), "does not hold")
+        # one outlier each way: the quartiles still separate them
+        self.assertEqual(verdicts.host_verdict([10, 11, 11, 12, 40], [5, 20, 21, 21, 22]), "holds")
+        self.assertTrue(verdicts.host_verdict([10, 15, 20, 25], [12, 17, 22, 27]).startswith("within noise"))
+
+    def test_counts_have_no_spread(self):
+        self.assertEqual(verdicts.count_verdict(99, 100), "holds")
+        self.assertEqual(verdicts.count_verdict(101, 100), "does not hold")
+        self.assertEqual(verdicts.count_verdict(100, 100), "no difference")
+        self.assertTrue(verdicts.count_verdict(100, 900, tolerance=1000).startswith("within noise"))
+
+    def test_a_row_per_platform(self):
+        verdicts._data.update(pairs=pairs([5, 6, 6, 7], [9, 9, 10, 11]), embedded=embedded((300, 30, 3), (200, 40, 3)))
+        rows = {p: v for p, v, _ in verdicts.timing_rows(CLAIM)}
+        self.assertEqual(list(rows), verdicts.expected_platforms(CLAIM))
+        self.assertEqual(len(rows), 4)
+        self.assertEqual(rows[verdicts.HOST], "holds")
+        self.assertEqual(rows["AVR (ATmega2560, simavr)"], "holds")
+        self.assertEqual(rows["lx106 (QEMU)"], "does not hold")
+        self.assertEqual(rows["RISC-V rv32imac (QEMU)"], "no difference")
+
+    def test_missing_data_says_so(self):
+        verdicts._data.update(pairs=None, embedded={"raw": {"s04_flat": {"avr": {"flipscan": 1}}}})
+        rows = {p: v for p, v, _ in verdicts.timing_rows(CLAIM)}
+        self.assertEqual(rows[verdicts.HOST], verdicts.MISSING)
+        self.assertEqual(rows["AVR (ATmega2560, simavr)"], verdicts.MISSING)
+
+    def test_a_stage_that_cannot_run(self):
+        verdicts._data.update(embedded={"raw": {"s03_wall": {"avr": {"flipscan": 5}},
+                                                "s04_flat": {"avr": {"error": "too big for AVR"}}}})
+        row = [r for r in verdicts.timing_rows(CLAIM) if r[0].startswith("AVR")][0]
+        self.assertEqual(row[1], "cannot run there")
+        self.assertIn("too big", row[2])
+
+    def test_no_embedded_row_where_nothing_is_measured(self):
+        perft = dict(CLAIM, faster="s04:Perft/7", than="s03:Perft/7")
+        self.assertEqual(verdicts.expected_platforms(perft), [verdicts.HOST])
+        midgame = dict(CLAIM, faster="e04:Midgame/d7/s11_avx512", than="e03:Midgame/d7/s11_avx512")
+        self.assertEqual(verdicts.expected_platforms(midgame), [verdicts.HOST])
+        endgame = dict(CLAIM, faster="e04:Endgame/e12/s11_avx512", than="e03:Endgame/e12/s11_avx512")
+        self.assertEqual(len(verdicts.expected_platforms(endgame)), 4)
+
+
+class Check(unittest.TestCase):
+    def tree(self, rows):
+        tmp = tempfile.TemporaryDirectory()
+        self.addCleanup(tmp.cleanup)
+        d = tmp.name
+        os.makedirs(os.path.join(d, "docs"))
+        with open(os.path.join(d, "docs", "claims.json"), "w") as f:
+            json.dump([CLAIM], f)
+        with open(os.path.join(d, "docs", "overview.md"), "w") as f:
+            f.write("<!-- claims:begin -->\n" + verdicts.table([("000", CLAIM["claim"], rows)]) + "<!-- claims:end -->\n")
+        return d
+
+    def test_complete_ledger_passes(self):
+        verdicts._data.update(pairs=pairs([5, 6, 6, 7], [9, 9, 10, 11]), embedded=embedded((3, 3, 3), (2, 2, 2)))
+        self.assertEqual(verdicts.check(self.tree(verdicts.timing_rows(CLAIM))), [])
+
+    def test_a_platform_row_left_out_fails(self):
+        verdicts._data.update(pairs=pairs([5, 6, 6, 7], [9, 9, 10, 11]), embedded=embedded((3, 3, 3), (2, 2, 2)))
+        rows = [r for r in verdicts.timing_rows(CLAIM) if not r[0].startswith("lx106")]
+        problems = verdicts.check(self.tree(rows))
+        self.assertEqual(len(problems), 1)
+        self.assertIn("no row for lx106", problems[0])
+
+    def test_missing_data_fails(self):
+        verdicts._data.update(pairs=None, embedded=embedded((3, 3, 3), (2, 2, 2)))
+        problems = verdicts.check(self.tree(verdicts.timing_rows(CLAIM)))
+        self.assertEqual(len(problems), 1)
+        self.assertIn(verdicts.MISSING, problems[0])
+
+
+if __name__ == "__main__":
+    unittest.main()
