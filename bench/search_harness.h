@@ -22,6 +22,7 @@
 #include "ffo.h"
 #include "random_positions.h"
 #include "reference.h"
+#include "table_pool.h"
 #include "search_support.h"
 #include "stage.h"
 #include "step.h"
@@ -106,7 +107,7 @@ template <class Searcher, Stage S, class Setup>
 void RunJobs(benchmark::State& state, const std::vector<Job>& jobs, Setup setup) {
   auto searcher = std::make_unique<Searcher>();
   setup(*searcher);
-  std::vector<typename SlotOf<Searcher>::type> slots;
+  TablePool<typename SlotOf<Searcher>::type> slots;
   if constexpr (requires { typename Searcher::Slot; }) {
     // One search (an FFO position solved on its own) gets the table the CLI lends it
     // (tableSlotsFor), so that its node count is that of `reversi-lab solve`; a workload

@@ -12,6 +12,7 @@
 #include "position.h"
 #include "search_registry.h"
 #include "stage.h"
+#include "table_pool.h"
 
 namespace reversi {
 
@@ -26,7 +27,7 @@ concept SearchStep = requires {
 };
 
 /// Slots given by default to a step that keeps a transposition table (one with a
-/// `Slot` type and `useTable(Slot*, uint32_t)`): 2^21 of them, 48 MB on the host.
+/// `Slot` type and `useTable(Slot*, uint32_t)`): 2^21 of them (32 MiB of 16-byte slots).
 inline constexpr uint32_t kTableSlots = uint32_t(1) << 21;
 
 /// The slot type of a searcher's table (char for a step without one).
@@ -52,8 +53,8 @@ SearchOutcome runStep(const Position& p, int depth, uint32_t tableSlots = kTable
     // One pool per thread and slot type, kept between searches: allocating tens of MB
     // for every move of a game costs more than a shallow search. The step empties the
     // table at the start of every search, so nothing carries over.
-    static thread_local std::vector<typename Searcher::Slot> slots;
-    if (slots.size() != tableSlots) slots.assign(tableSlots, typename Searcher::Slot{});
+    static thread_local TablePool<typename Searcher::Slot> slots;
+    slots.resize(tableSlots);
     searcher->useTable(slots.data(), uint32_t(slots.size()));
   }
   const typename S::Board b = load<S>(p);

@@ -29,7 +29,9 @@
  * (portableOnly, cpuHasAvx512, moveMaskAuto, flipsAuto), and perftFast calling it.
  * Two more changes, for the search track, whose solver calls these at every node:
  * countFlips and play each call one AVX-512 function (countFlipsAvx512, playAvx512,
- * counting with POPCNT) instead of two, and legalMoves lists the set bits with
+ * counting with POPCNT) instead of two, with the portable fallback in functions of its
+ * own (countFlipsPortable, playPortable) kept out of line on x86, so that the two stay
+ * small enough to be inlined into the search; and legalMoves lists the set bits with
  * __builtin_ctzll (the index of the lowest set bit) instead of testing all 64.
  *
  * Preconditions for every function: x and y in 0..7, `me` is WHITE or BLACK. They
@@ -442,6 +444,43 @@ REVERSI_S11_TARGET inline int playAvx512(Board& b, uint64_t move, uint8_t me) {
 }
 #endif  // REVERSI_S11_AVX512
 
+#ifdef REVERSI_S11_AVX512
+/// Keeps a function out of line on x86, so that countFlips and play, whose AVX-512 path
+/// is the one taken on every call where the CPU has it, stay small enough to be inlined
+/// into their callers (the search calls them at every node).
+#define REVERSI_S11_OUT_OF_LINE __attribute__((noinline))
+#else
+#define REVERSI_S11_OUT_OF_LINE
+#endif
+
+/**
+ * @brief countFlips with the portable fills (the square known to be empty).
+ * @param b the board
+ * @param move the move's square (one bit)
+ * @param me the side to move
+ * @return the number of stones flipped
+ */
+REVERSI_S11_OUT_OF_LINE inline int countFlipsPortable(const Board& b, uint64_t move, uint8_t me) {
+  return popCount(flips(move, stones(b, me), stones(b, 3 - me)));
+}
+
+/**
+ * @brief play with the portable fills (the square known to be empty).
+ * @param b the board, changed only when the move is legal
+ * @param move the move's square (one bit)
+ * @param me the side to move
+ * @return the number of stones flipped; 0 means illegal and `b` is unchanged
+ */
+REVERSI_S11_OUT_OF_LINE inline int playPortable(Board& b, uint64_t move, uint8_t me) {
+  const uint64_t f = flips(move, stones(b, me), stones(b, 3 - me));
+  if (f == 0) return 0;
+  b.white ^= f;  // a flipped stone changes colour: one XOR on each mask
+  b.black ^= f;
+  if (me == BLACK) b.black |= move;
+  else b.white |= move;
+  return popCount(f);
+}
+
 /**
  * @brief How many stones `me` would flip by playing at (x, y) (the articles' isOku).
  * @param b the board
@@ -457,7 +496,7 @@ inline int countFlips(const Board& b, int x, int y, uint8_t me) {
 #ifdef REVERSI_S11_AVX512
   if (cpuHasAvx512()) return countFlipsAvx512(b, move, me);
 #endif
-  return popCount(flipsAuto(move, stones(b, me), stones(b, 3 - me)));
+  return countFlipsPortable(b, move, me);
 }
 
 /**
@@ -474,13 +513,7 @@ inline int play(Board& b, int x, int y, uint8_t me) {
 #ifdef REVERSI_S11_AVX512
   if (cpuHasAvx512()) return playAvx512(b, move, me);
 #endif
-  const uint64_t f = flipsAuto(move, stones(b, me), stones(b, 3 - me));
-  if (f == 0) return 0;
-  b.white ^= f;  // a flipped stone changes colour: one XOR on each mask
-  b.black ^= f;
-  if (me == BLACK) b.black |= move;
-  else b.white |= move;
-  return popCount(f);
+  return playPortable(b, move, me);
 }
 
 /**
