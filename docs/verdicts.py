@@ -17,7 +17,8 @@ with the interquartile range (IQR) and min-max of the repetitions; it holds when
 quartile is below B's lower quartile, does not hold in the mirror case, and is "within
 noise" when the quartiles overlap. Embedded: exact counts of one run (the simulators are
 deterministic: no spread), so any difference decides, except lx106's step solves, counted
-to +-1,000 instructions. A platform that cannot run the code says why; a platform whose
+to +-1,000 instructions, and a sidebar's methods, timed by its sketch's own timing lines
+to about 1 %. A platform that cannot run the code says why; a platform whose
 figures should exist but do not gets "data missing", and --check fails on it.
 """
 import argparse
@@ -34,6 +35,8 @@ EMBEDDED = [("avr", "AVR (ATmega2560, simavr)", "cycles", "{op}", "solve_cycles"
             ("xtensa", "lx106 (QEMU)", "instructions", "{op}", "solve_instructions", 1000),
             ("riscv", "RISC-V rv32imac (QEMU)", "instructions", "{op}_cycles", "solve_cycles", 0)]
 HOST = "host x86"
+TIMED = "timed:"  # a field of a sketch's timing lines ("timed:sweep"), per run, about 1 % (micros())
+TIMED_TOLERANCE = 0.01
 VERDICTS = ("holds", "does not hold", "within noise (the quartiles overlap)", "no difference",
             "cannot run there")
 MISSING = "data missing"
@@ -75,13 +78,17 @@ def count_verdict(a, b, tolerance=0):
 
 def embedded_field(key, platform):
     """The embedded report's field for benchmark `key` ("s04:FlipScan"), or None when the
-    embedded runs have no such figure (perft, variants, a midgame search)."""
+    embedded runs have no such figure (perft, variants, a midgame search). A sidebar's
+    "Article/<method>" is its sketch's timing line for that method ("timed:<method>")."""
     prefix, name = key.split(":", 1)
     _, _, _, op_field, solve_field, _ = next(p for p in EMBEDDED if p[0] == platform)
     if re.match(r"s\d\d$", prefix) and name in FAMILY_OPS:
         return op_field.format(op=FAMILY_OPS[name])
     if re.match(r"e\d\d$", prefix) and re.match(r"(Endgame|FFO)/", name):
         return solve_field
+    m = re.fullmatch(r"Article/(\w+)", name)
+    if m and not re.match(r"[se]\d\d$", prefix):  # a sidebar's sketch times each method on the article's board
+        return TIMED + m.group(1)
     return None
 
 
@@ -102,8 +109,10 @@ def embedded_value(key, platform):
     folder = folder_of(raw, key.split(":", 1)[0])
     entry = raw.get(folder, {}).get(platform) if folder else None
     field = embedded_field(key, platform)
-    if entry and field in entry and entry[field] is not None:
-        return "value", entry[field]
+    value = (entry or {}).get("timed", {}).get(field[len(TIMED):]) if field and field.startswith(TIMED) else \
+        (entry or {}).get(field)
+    if value is not None:
+        return "value", value
     if entry and "error" in entry:
         return "absent", entry["error"]
     return "missing", f"needs {key} in build/embedded.json (python3 bench/embedded_report.py)"
@@ -162,9 +171,14 @@ def embedded_rows(claim):
             rows.append((label, "cannot run there", f"{key}: {why}"))
         else:
             solve = claim["faster"][0] == "e"
+            timed = embedded_field(claim["faster"], platform).startswith(TIMED)
             na, nb = (solve_name(k) if solve else k for k in (claim["faster"], claim["than"]))
             tol = f"; counted to +-{tolerance:,}" if tolerance and solve else "; exact, one run: no spread"
-            rows.append((label, count_verdict(a[1], b[1], tolerance if solve else 0),
+            if timed:
+                tolerance = round(max(a[1], b[1]) * TIMED_TOLERANCE)
+                tol = ("; per run, from the sketch's own timing lines (micros() around all its runs), "
+                       f"to about {TIMED_TOLERANCE:.0%}")
+            rows.append((label, count_verdict(a[1], b[1], tolerance if solve or timed else 0),
                          f"{na}: {a[1]:,} {unit}; {nb}: {b[1]:,} {unit}{solve_note(claim) if solve else ''}; "
                          f"the first needs {a[1] / b[1]:.2f}x the {unit} of the second{tol}"))
     return rows

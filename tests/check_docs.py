@@ -99,7 +99,11 @@ def cited_missing(root, f, text, have, basenames):
 # rate, a speed-up. A unit followed by "=" is a key of a printed line (`reps=1000 us=...`).
 MEASURED = re.compile(r"\b\d[\d,]*(?:\.\d+)?\s?(?:[kMG]\s)?(?:ns|µs|us|ms|s of CPU|s of wall time|seconds|"
                       r"cycles|instructions|nodes/s|M nodes)(?![\w/=])|\b\d+\.\d+x\b"
-                      r"|\b\d+\.\d+ s\b(?![\w/=])")  # "0.56 s": a decimal is a measured time, "3-4 s" an article's
+                      r"|\b\d+\.\d+ s\b(?![\w/=])"  # "0.56 s": a decimal is a measured time, "3-4 s" an article's
+                      r"|\b\d+\.\d+ times\b")  # "3.30 times as long": a ratio of measurements
+# A table column whose heading names a unit of time or work ("ATmega2560 us"): its cells are
+# measured figures even though no cell repeats the unit.
+UNIT_HEADING = re.compile(r"(?:^|\s|\()(?:ns|µs|us|ms|cycles|instructions|instr\.)\)?\s*$")
 
 
 def typed_numbers(f, text):
@@ -108,8 +112,26 @@ def typed_numbers(f, text):
     text = re.sub(r"<!-- ([\w-]+):begin -->.*?<!-- \1:end -->", lambda m: "\n" * m.group(0).count("\n"), text,
                   flags=re.S)
     text = re.sub(r"^```.*?^```", lambda m: "\n" * m.group(0).count("\n"), text, flags=re.S | re.M)
-    return [f"{f}:{n}: a measured figure typed by hand ({m.group(0)!r}): generate it between markers"
-            for n, line in enumerate(text.splitlines(), 1) for m in [MEASURED.search(line)] if m]
+    found = [f"{f}:{n}: a measured figure typed by hand ({m.group(0)!r}): generate it between markers"
+             for n, line in enumerate(text.splitlines(), 1) for m in [MEASURED.search(line)] if m]
+    return found + typed_table_cells(f, text)
+
+
+def typed_table_cells(f, text):
+    """Numbers in a table column headed by a unit, outside the generated blocks."""
+    found, units = [], None
+    for n, line in enumerate(text.splitlines(), 1):
+        if not line.startswith("|"):
+            units = None
+            continue
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if units is None:  # the heading row
+            units = [bool(UNIT_HEADING.search(c)) for c in cells]
+        elif not all(set(c) <= set("-: ") for c in cells):
+            found += [f"{f}:{n}: a measured figure typed by hand ({c!r} in a column of measurements): "
+                      "generate the table between markers"
+                      for c, unit in zip(cells, units) if unit and re.fullmatch(r"[\d,]+(?:\.\d+)?", c)]
+    return found
 
 
 # (translation, original, the generated blocks they share)

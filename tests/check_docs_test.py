@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Checks the docs' checkers and generators on small known inputs, so that a check that
 stopped seeing anything (or a filter that ate code) fails here instead of passing quietly:
-- tests/check_docs.py: a typed time, cycle count or speed-up is found, a count of squares,
+- tests/check_docs.py: a typed time, cycle count or speed-up is found (in a table column
+  headed by a unit too), a count of squares,
   a printed key (`us=`) or a number inside a generated block is not; a Japanese page
   whose generated block differs from its English page's is reported;
 - docs/update_docs.py: the diff leaves out comment-only lines and keeps code, with the
@@ -34,11 +35,15 @@ def flagged(text):
 
 # Measured figures typed by hand are found...
 for typed in ["the scan takes 474 ns here", "21,583 cycles on the AVR", "a 1.25x gain", "190 M instructions",
-              "depth 11 in 0.56 s of CPU", "0.56 s here", "2.6 ms on the Mega"]:
+              "depth 11 in 0.56 s of CPU", "0.56 s here", "2.6 ms on the Mega", "the sweep took 3.30 times as long",
+              "| method | ATmega2560 us |\n|---|---:|\n| recursive | 738 |",
+              "| stage | cycles |\n|---|---|\n| s05 | 21,572 |"]:
     expect(flagged(typed), f"not flagged: {typed!r}")
 # ... but not what is no measurement: counts, keys of printed lines, generated blocks, code.
 for fine in ["64 squares and 8 directions", "prints `legalmoves reps=100 us=...`", "100,000 runs took 3-4 s",
-             "<!-- numbers:begin -->\n474 ns\n<!-- numbers:end -->", "```\n474 ns\n```", "a 10x10 board"]:
+             "<!-- numbers:begin -->\n474 ns\n<!-- numbers:end -->", "```\n474 ns\n```", "a 10x10 board",
+             "| method | ATmega2560 us |\n|---|---:|\n| recursive | see below |", "| board | squares |\n|---|---|\n| 9 x 9 | 81 |",
+             "<!-- go:begin -->\n| method | us |\n|---|---|\n| recursive | 738 |\n<!-- go:end -->"]:
     expect(not flagged(fine), f"flagged although not measured: {fine!r}")
 
 # A Japanese page whose generated block is not its English page's is reported.

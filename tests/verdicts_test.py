@@ -77,6 +77,22 @@ class Decisions(unittest.TestCase):
         endgame = dict(CLAIM, faster="e04:Endgame/e12/s11_avx512", than="e03:Endgame/e12/s11_avx512")
         self.assertEqual(len(verdicts.expected_platforms(endgame)), 4)
 
+    def test_a_sidebar_method_is_timed_by_its_sketch(self):
+        go = {"stage": "go_capture", "article": "001", "claim": "recursion beats the sweep",
+              "faster": "go_capture:Article/recursive", "than": "go_capture:Article/sweep"}
+        self.assertEqual(len(verdicts.expected_platforms(go)), 4)
+        verdicts._data.update(embedded={"raw": {"go_capture": {
+            "avr": {"timed": {"recursive": 1000, "sweep": 3000}},
+            "xtensa": {"timed": {"recursive": 1000, "sweep": 1005}},  # within its 1 %: no verdict
+            "riscv": {"timed": {"recursive": 2000}}}}})  # no sweep line: its data are missing
+        rows = {p: (v, f) for p, v, f in verdicts.timing_rows(go)}
+        self.assertEqual(rows["AVR (ATmega2560, simavr)"][0], "holds")
+        self.assertIn("timing lines", rows["AVR (ATmega2560, simavr)"][1])
+        self.assertTrue(rows["lx106 (QEMU)"][0].startswith("within noise"))
+        self.assertEqual(rows["RISC-V rv32imac (QEMU)"][0], verdicts.MISSING)
+        variant = dict(go, faster="go_capture:Many/recursive", than="go_capture:Many/sweep")
+        self.assertEqual(verdicts.expected_platforms(variant), [verdicts.HOST])  # random boards: host only
+
 
 class Check(unittest.TestCase):
     def tree(self, rows):
