@@ -7,7 +7,8 @@
   numbered list);
 - README.ja.md's and docs/overview.ja.md's generated numbers are their English pages';
 - no page and no figure contains a Python repr (`<function ...>`, `<... object at
-  0x...>`): the sign of a generator that printed an object instead of its value.
+  0x...>`): the sign of a generator that printed an object instead of its value;
+- every lesson of docs/lessons.md has its measured figure and a platform it holds on.
 
     tests/check_docs.py .            (the repository's root)
     tests/check_docs.py --numbers .  (only: measured figures typed outside the generated blocks)
@@ -157,6 +158,19 @@ def translations_in_step(root):
     return problems
 
 
+def lessons_hold(root):
+    """Every lesson on docs/lessons.md has its measured figure and a platform it holds on
+    (a lesson that holds nowhere is a sentence to rewrite, not a lesson)."""
+    path = os.path.join(root, "docs", "lessons.md")
+    if not os.path.exists(path):
+        return []
+    blocks = re.findall(r"<!-- (lesson-[\w-]+):begin -->\n(.*?)<!-- \1:end -->", open(path, encoding="utf-8").read(),
+                        flags=re.S)
+    return [f"docs/lessons.md: {name} has no " + ("measured figure" if "**Measured:**" not in body else
+                                                  "platform it holds on")
+            for name, body in blocks if "**Measured:**" not in body or "**Holds on:**" not in body]
+
+
 def main(root, numbers=False):
     root = os.path.abspath(root)
     if numbers:  # CTest docs:numbers
@@ -187,7 +201,7 @@ def main(root, numbers=False):
                     problems.append(f"{f}:{n}: a Python repr ({m.group(0)!r}) where a value belongs")
         if not f.endswith(".svg"):
             problems += cited_missing(root, f, text, have, basenames)
-    problems += translations_in_step(root)
+    problems += translations_in_step(root) + lessons_hold(root)
     for p in problems:
         print("FAIL:", p)
     if problems:

@@ -7,6 +7,7 @@ stopped seeing anything (or a filter that ate code) fails here instead of passin
   whose generated block differs from its English page's is reported;
 - docs/update_docs.py: the diff leaves out comment-only lines and keeps code, with the
   headers' own line numbers;
+- tests/check_docs.py: a lesson without its figure, or holding on no platform, is reported;
 - docs/lessons.py: a lesson whose data are missing says so instead of inventing a number,
   and one that the numbers contradict on a platform says so.
 """
@@ -57,6 +58,17 @@ with tempfile.TemporaryDirectory() as root:
     found = check_docs.translations_in_step(root)
     expect(len(found) == 1 and "overview.ja.md" in found[0] and "numbers" in found[0],
            f"translations_in_step: expected one report on docs/overview.ja.md's numbers, got {found}")
+
+# A lesson that holds on no platform, or has no figure, is reported; one that holds is not.
+with tempfile.TemporaryDirectory() as root:
+    os.makedirs(os.path.join(root, "docs"))
+    with open(os.path.join(root, "docs", "lessons.md"), "w", encoding="utf-8") as f:
+        f.write("<!-- lesson-a:begin -->\n**Measured:** 2x.\n\n**Holds on:** host.\n<!-- lesson-a:end -->\n"
+                "<!-- lesson-b:begin -->\n**Measured:** 1x.\n\n**Does not hold on:** host.\n<!-- lesson-b:end -->\n"
+                "<!-- lesson-c:begin -->\nNot measured yet.\n<!-- lesson-c:end -->\n")
+    found = check_docs.lessons_hold(root)
+    expect(len(found) == 2 and "lesson-b" in found[0] and "lesson-c" in found[1],
+           f"lessons_hold: expected lesson-b and lesson-c reported, got {found}")
 
 # The diff's filter: comment-only lines out, code (with its trailing comments) in.
 header = "/**\n * @file a.h\n */\n#include <x>\n\n// why\n\nint f();  // kept\n/* one line */\nint g();\n"
