@@ -254,9 +254,14 @@ CAUSES = {
     "s09_bitboard": "Stage s08 answers each direction with a table look-up; s09 computes the flips of an empty "
                     "square with eight occluded fills of 64-bit masks (one per direction), the same work for "
                     "every empty square, whether stones are near it or not.",
-    "s10_simd": "Here legalMoves is the move mask (the fills, four directions per AVX2 register) followed by "
-                "the same loop as s09's that walks the mask one bit per turn to write the square list: the fills "
-                "get cheaper, the walk (its innermost loop and its mispredicted branches) stays as it was.",
+    "s10_simd": "Here legalMoves is the move mask followed by the same loop as s09's that walks the mask one bit "
+                "per turn to write the square list, so the walk costs what it did. s09's fills are plain 64-bit "
+                "code inlined into legalMoves, where the out-of-order core runs the eight directions side by side. "
+                "s10's AVX2 fills sit in a function compiled for AVX2, which code built without AVX2 cannot "
+                "inline: each legalMoves first reads the once-only CPU check, then calls the fills, which copy the "
+                "masks into vector registers and, at the end, OR the four lanes back into one 64-bit mask "
+                "(orLanes) before the walk can start. The instruction count falls; the call, the check and the "
+                "way in and out of the vector registers, which it does not weigh, stay on the path of every call.",
 }
 LABEL = {"FlipScan": "flip scan (per position)", "LegalMoves": "legalMoves (per position)"}
 
@@ -313,6 +318,22 @@ def avr_findings(entry, ns):
     if helpers:
         out.append("every 64-bit shift, add or compare is a call to a library routine ("
                    + ", ".join(f"`{h}`" for h in sorted(helpers)) + ")")
+    return out
+
+
+def x86_findings(entry, ns):
+    """Plain statements the x86 disassembly supports: the stage's functions that the driver
+    calls out of line, and a once-only initialisation whose guard every call tests."""
+    if not entry or "error" in entry:
+        return []
+    names = list(entry["functions"])
+    out = []
+    called = [n for n in names[1:] if n.startswith(ns + "::")]
+    if called:
+        out.append(f"`{names[0]}` calls " + ", ".join(
+            f"`{n}` ({entry['functions'][n]['instructions']} instructions)" for n in called) + " out of line")
+    if any(n.startswith("__cxa_guard_acquire") for n in names):
+        out.append("a function-local static is set up once, behind a guard that every call tests")
     return out
 
 
@@ -381,6 +402,9 @@ def why_section(folder):
     found = [] if len(same) == len(EMBEDDED) else avr_findings(loops.get("avr", {}).get(f"{folder}:{fam}"), m3)
     if found:
         said.append("In the AVR code of " + m3 + ": " + "; ".join(found) + ".")
+    found = x86_findings(loops.get("x86", {}).get(f"{folder}:{fam}"), m3)
+    if found:
+        said.append("In the x86-64 code of " + m3 + ": " + "; ".join(found) + ".")
     text.append(" ".join(said) + "\n")
     return "\n".join(text)
 
