@@ -38,7 +38,7 @@ HOST = "host x86"
 TIMED = "timed:"  # a field of a sketch's timing lines ("timed:sweep"), per run, about 1 % (micros())
 TIMED_TOLERANCE = 0.01
 VERDICTS = ("holds", "does not hold", "within noise (the quartiles overlap)", "no difference",
-            "cannot run there")
+            "cannot run there", "not measured there")
 MISSING = "data missing"
 
 _data = {"pairs": None, "embedded": None, "why": None}
@@ -184,10 +184,23 @@ def embedded_rows(claim):
     return rows
 
 
+def unmeasured_row(claim, keys=None):
+    """The embedded platforms that do not run a claim's benchmarks (`keys`, default its
+    "faster" and "than"), in one row that says so and why: every claim has a row for every
+    platform."""
+    keys = keys or [claim["faster"], claim["than"]]
+    left = [label.split(" (")[0] for p, label, *_ in EMBEDDED if not all(embedded_field(k, p) for k in keys)]
+    if not left:
+        return []
+    return [(", ".join(left), VERDICTS[5],
+             "the sketches time only a stage's flip scan, legalMoves and play, a sidebar's methods on the "
+             f"article's board and a step's exact solve: {', '.join(keys[:-1])} and {keys[-1]} run on the host only")]
+
+
 def timing_rows(claim):
     """[(platform, verdict, figure)] of a "faster" claim."""
     note = f"; {claim['note']}" if claim.get("note") else ""
-    return [host_row(claim, note)] + embedded_rows(claim)
+    return [host_row(claim, note)] + embedded_rows(claim) + unmeasured_row(claim)
 
 
 def table(blocks):
@@ -426,7 +439,8 @@ def read(path):
 
 def check(src):
     """Problems of the committed pages: a timing claim without a row for a platform that
-    measures it, a row whose data are missing, a listed slowdown without its section."""
+    measures it (or the row naming those that do not), a row whose data are missing, a listed
+    slowdown without its section."""
     claims = json.loads(read(os.path.join(src, "docs", "claims.json")))
     problems = []
     ov = read(os.path.join(src, "docs", "overview.md"))
@@ -441,9 +455,11 @@ def check(src):
         for cl in cells:
             if cl[3] in (MISSING, "not measured yet"):
                 problems.append(f"docs/overview.md: “{c['claim']}” on {cl[2]}: {cl[3]} ({cl[4]})")
-        if "faster" in c:
+        if "faster" in c or "gap" in c:
             have = {cl[2] for cl in cells}
-            for platform in expected_platforms(c):
+            wanted = expected_platforms(c) if "faster" in c else [HOST]
+            wanted += [r[0] for r in unmeasured_row(c, c.get("gap"))]  # the platforms that do not run it
+            for platform in wanted:
                 if platform not in have:
                     problems.append(f"docs/overview.md: “{c['claim']}” has no row for {platform}")
     for folder in SLOWDOWNS:

@@ -72,6 +72,11 @@ class Decisions(unittest.TestCase):
     def test_no_embedded_row_where_nothing_is_measured(self):
         perft = dict(CLAIM, faster="s04:Perft/7", than="s03:Perft/7")
         self.assertEqual(verdicts.expected_platforms(perft), [verdicts.HOST])
+        # ... but one row says which platforms do not measure it, and why
+        rows = verdicts.timing_rows(perft)
+        self.assertEqual([r[:2] for r in rows[1:]], [("AVR, lx106, RISC-V rv32imac", "not measured there")])
+        self.assertIn("host only", rows[1][2])
+        self.assertEqual(len(verdicts.timing_rows(CLAIM)), 4)  # measured everywhere: no such row
         midgame = dict(CLAIM, faster="e04:Midgame/d7/s11_avx512", than="e03:Midgame/d7/s11_avx512")
         self.assertEqual(verdicts.expected_platforms(midgame), [verdicts.HOST])
         endgame = dict(CLAIM, faster="e04:Endgame/e12/s11_avx512", than="e03:Endgame/e12/s11_avx512")
@@ -116,6 +121,19 @@ class Check(unittest.TestCase):
         problems = verdicts.check(self.tree(rows))
         self.assertEqual(len(problems), 1)
         self.assertIn("no row for lx106", problems[0])
+
+    def test_the_row_of_the_platforms_that_do_not_measure_it_is_required(self):
+        verdicts._data.update(pairs=pairs([5, 6, 6, 7], [9, 9, 10, 11]))
+        perft = dict(CLAIM, faster="s04:Perft/7", than="s03:Perft/7")
+        tmp = self.tree([])
+        with open(os.path.join(tmp, "docs", "claims.json"), "w") as f:
+            json.dump([perft], f)
+        with open(os.path.join(tmp, "docs", "overview.md"), "w") as f:
+            rows = [("host x86", "holds", "figure")]
+            f.write("<!-- claims:begin -->\n" + verdicts.table([("000", perft["claim"], rows)]) + "<!-- claims:end -->\n")
+        problems = verdicts.check(tmp)
+        self.assertEqual(len(problems), 1)
+        self.assertIn("no row for AVR, lx106, RISC-V", problems[0])
 
     def test_missing_data_fails(self):
         verdicts._data.update(pairs=None, embedded=embedded((3, 3, 3), (2, 2, 2)))
