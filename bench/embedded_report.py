@@ -150,6 +150,7 @@ def avr_figures(src, out, runner, folder):
         return r
     if not re.match(r"s\d\d_", folder):
         r["timed"] = timed_runs(output, AVR_CYCLES_PER_US)
+        r["timed_reps"] = {name: int(reps) for name, reps, _ in TIMED_LINE.findall(output)}
     stack = embedded.runner_stack(err)
     r["stack"] = stack["max"] if stack else None
     marks = {m: cycles for m, (cycles, _) in embedded.runner_marks(err).items()}
@@ -284,25 +285,30 @@ def xtensa_sketch_figures(src, out, folder):
 
 
 def timed_table(raw, versions=""):
-    """A sidebar's methods as its sketch times them, one column per platform, each figure with
-    its ratio to the first method's; None when no platform has timing lines."""
+    """A sidebar's timing lines (methods, operations) per run, one column per platform, each
+    figure with its ratio to the first line's; None when no platform has timing lines."""
     cols = [(p, label) for p, label in TIMED_PLATFORMS if raw.get(p, {}).get("timed")]
     if not cols:
         return None
     methods = list(raw[cols[0][0]]["timed"])
-    lines = ["The sketch's own timing lines (`<method> reps=<N> us=<T>`: `micros()` around N runs on the "
-             "article's board, each on a fresh copy), read by `python3 bench/embedded_report.py`. AVR: the "
+    # Ratios only between lines that time the same work the same number of times (the
+    # methods of one task), not between different operations.
+    ratios = len(set(raw.get("avr", {}).get("timed_reps", {}).values())) == 1
+    lines = ["The sketch's own timing lines (`<name> reps=<N> us=<T>`: `micros()` around N runs), read by "
+             "`python3 bench/embedded_report.py`. AVR: the "
              f"ATmega2560 at 16 MHz in simavr, cycles per run = T x {AVR_CYCLES_PER_US} / N (the Arduino timer's "
              "interrupt included). lx106 and RISC-V: the whole sketch under QEMU with -icount shift=0, where the "
              f"shims' microsecond is {QEMU_INSTRUCTIONS_PER_US:,} instructions: instructions per run = "
-             f"T x {QEMU_INSTRUCTIONS_PER_US:,} / N. In brackets: against {methods[0]}. {versions}\n",
-             "| method | " + " | ".join(label for _, label in cols) + " |", "|---" * (len(cols) + 1) + "|"]
+             f"T x {QEMU_INSTRUCTIONS_PER_US:,} / N. Each figure is good to one microsecond of T (16 / N cycles, "
+             f"{QEMU_INSTRUCTIONS_PER_US:,} / N instructions)." + (f" In brackets: against {methods[0]}." if ratios else "")
+             + f" {versions}\n",
+             "| timed | " + " | ".join(label for _, label in cols) + " |", "|---" * (len(cols) + 1) + "|"]
     for m in methods:
         cells = []
         for p, _ in cols:
             timed = raw[p]["timed"]
             v, first = timed.get(m), timed.get(methods[0])
-            cells.append(f"{v:,} ({v / first:.2f}x)" if v is not None and first else "-")
+            cells.append("-" if v is None else f"{v:,} ({v / first:.2f}x)" if ratios and first else f"{v:,}")
         lines.append(f"| {m} | " + " | ".join(cells) + " |")
     return "\n".join(lines) + "\n"
 
