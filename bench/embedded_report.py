@@ -414,13 +414,17 @@ def toolchains():
 
 
 def make_sections(report):
-    """The Markdown that docs/update_docs.py puts between markers in README.md's ESP32 guide:
-    the memory table, the search steps' table, the Go frames (rebuilt from the report, so
+    """The Markdown that docs/update_docs.py puts between markers: in README.md's ESP32 guide
+    the memory table, the search steps' table, the Go frames; on a sidebar's page its timing
+    lines, on a step's page its row of the steps' table (rebuilt from the report, so
     bench/esp32_column.py --merge can call it again)."""
     timed = [{"file": f"stages/{folder}/README.md", "marker": "embedded-timed", "text": text}
              for folder, raw in report["raw"].items() if isinstance(raw, dict) and "avr" in raw
              for text in [timed_table(raw, report.get("toolchains", ""))] if text]
-    return timed + [
+    steps = [{"file": f"stages/{folder}/README.md", "marker": "embedded-step",
+              "text": markdown_table(report["step_caption"], "step", report["step_columns"], {folder: cells})}
+             for folder, cells in report["steps"].items()]
+    return timed + steps + [
         {"file": "README.md", "marker": "esp32-memory",
          "text": markdown_table(report["memory_caption"], "sketch", report["memory_columns"], report["memory"])},
         {"file": "README.md", "marker": "esp32-steps",
