@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Checks the docs' checkers and generators on small known inputs, so that a check that
 stopped seeing anything (or a filter that ate code) fails here instead of passing quietly:
-- tests/check_docs.py: a typed time, cycle count or speed-up is found (in a table column
+- tests/check_docs.py: a Python repr is found; a typed time, cycle count or speed-up is found (in a table column
   headed by a unit too), a count of squares,
   a printed key (`us=`) or a number inside a generated block is not; a Japanese page
   whose generated block differs from its English page's is reported;
@@ -46,6 +46,12 @@ for fine in ["64 squares and 8 directions", "prints `legalmoves reps=100 us=...`
              "| method | ATmega2560 us |\n|---|---:|\n| recursive | see below |", "| board | squares |\n|---|---|\n| 9 x 9 | 81 |",
              "<!-- go:begin -->\n| method | us |\n|---|---|\n| recursive | 738 |\n<!-- go:end -->"]:
     expect(not flagged(fine), f"flagged although not measured: {fine!r}")
+
+# A Python repr in a page or a figure is found (the plot legend once printed a function).
+for repr_text in ["label <function unit at 0x7f3a>", "<text>&lt;function unit at 0x7f&gt;</text>",
+                  "<__main__.Row object at 0x7f3a12>"]:
+    expect(check_docs.REPR.search(repr_text), f"Python repr not found in {repr_text!r}")
+expect(not check_docs.REPR.search("a function of the board, <b>object</b> at hand"), "a repr found in plain prose")
 
 # A Japanese page whose generated block is not its English page's is reported.
 with tempfile.TemporaryDirectory() as root:
