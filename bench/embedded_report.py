@@ -18,6 +18,10 @@ Per sketch folder in stages/ (numbered stages and sidebars):
   header, xtensa-lx106-elf-g++ -O2, under qemu-system-xtensa -icount shift=0: the
   instructions of the same three operations (see the driver for how they are counted)
   and the stage code bytes (xtensa-lx106-elf-nm).
+- Sidebars: the sketch's own timing lines ("<method> reps=<N> us=<T>"), per run, in AVR
+  cycles (simavr) and in lx106 and RISC-V instructions (the whole sketch under QEMU,
+  -icount shift=0): a table on the sidebar's page and the per-platform rows of its
+  timing claims (docs/verdicts.py).
 A sketch that does not build or does not fit gets the reason instead of numbers.
 "Fits the Uno" means that its static data fits and that it runs in simavr on the
 ATmega328P without its stack running into that data.
@@ -106,6 +110,13 @@ MEMORY_COLUMNS = ["AVR flash / static RAM (bytes)", "AVR stack at the deepest (b
                   "RISC-V flash / static RAM (bytes)", "RISC-V stack at the deepest (bytes)",
                   "ESP32 loop task stack (bytes)"]
 GO_LEVELS = (80, 360)  # the 9 x 9 board's deepest recursion (all but one point), 19 x 19's
+# A sketch's own timing line (the sidebars time each method on the article's board this way).
+TIMED_LINE = re.compile(r"^(\w+) reps=(\d+) us=(\d+)\r?$", re.M)
+AVR_CYCLES_PER_US = 16  # the ATmega2560 at 16 MHz
+QEMU_INSTRUCTIONS_PER_US = 1000  # -icount shift=0: the shims' micros() is instructions / 1000
+TIMED_PLATFORMS = [("avr", "AVR (ATmega2560, simavr), cycles per run"),
+                   ("xtensa", "lx106 (QEMU), instructions per run"),
+                   ("riscv", "RISC-V rv32imac (QEMU), instructions per run")]
 SOLVE_LINE = re.compile(r"^solve position=(\S{64} [XO]) score=(-?\d+) best=(\S+) nodes=(\d+) us=(\d+)\r?$", re.M)
 SOLVE_MARK = 1
 
@@ -133,10 +144,13 @@ def avr_figures(src, out, runner, folder):
     if r["flash"] > max_flash or r["ram"] > max_ram:
         r["error"] = f"too big for the Mega ({r['flash']:,} / {r['ram']:,} B)"
         return r
-    status, _, err = embedded.run_avr(runner, "mega", elf)
+    status, output, err = embedded.run_avr(runner, "mega", elf)
     if status != 0:
         r["error"] = f"simavr_run exit {status}"
         return r
+    if not re.match(r"s\d\d_", folder):
+        r["timed"] = timed_runs(output, AVR_CYCLES_PER_US)
+        r["timed_reps"] = {name: int(reps) for name, reps, _ in TIMED_LINE.findall(output)}
     stack = embedded.runner_stack(err)
     r["stack"] = stack["max"] if stack else None
     marks = {m: cycles for m, (cycles, _) in embedded.runner_marks(err).items()}
@@ -237,16 +251,66 @@ def step_row(raw):
     return c
 
 
-def xtensa_figures(src, out, folder):
-    elf, log = embedded.build_xtensa(src, folder, out)
+def run_lx106(build, src, out, folder, what):
+    """(ELF, output, None) of a program built by `build` and run under QEMU, or
+    (None, None, {error})."""
+    elf, _ = build(src, folder, out)
     if not elf:
-        return {"error": "does not compile for the lx106"}
+        return None, None, {"error": "does not compile for the lx106"}
     code, output = embedded.run_xtensa(elf)
     if code != 0:
-        return {"error": f"harness exit {code}"}
+        return None, None, {"error": f"{what} exit {code}"}
+    return elf, output, None
+
+
+def xtensa_figures(src, out, folder):
+    elf, output, error = run_lx106(embedded.build_xtensa, src, out, folder, "harness")
+    if error:
+        return error
     r = {name: int(n) for name, n in re.findall(r"^(\w+) instructions=(\d+)$", output, re.M)}
     r["code"] = embedded.stage_code_bytes("xtensa-lx106-elf-nm", elf, embedded.namespace_of(src, folder))
     return r
+
+
+def timed_runs(output, per_us):
+    """{method: figure per run} from a sketch's lines "<method> reps=<N> us=<T>": T microseconds
+    for N runs, times per_us (cycles or instructions in a microsecond), divided by N."""
+    return {name: round(int(us) * per_us / int(reps)) for name, reps, us in TIMED_LINE.findall(output)}
+
+
+def xtensa_sketch_figures(src, out, folder):
+    """A sidebar's whole sketch on the lx106 under QEMU: its timing lines in instructions."""
+    _, output, error = run_lx106(embedded.build_xtensa_sketch, src, out, folder, "sketch")
+    return error or {"timed": timed_runs(output, QEMU_INSTRUCTIONS_PER_US)}
+
+
+def timed_table(raw, versions=""):
+    """A sidebar's timing lines (methods, operations) per run, one column per platform, each
+    figure with its ratio to the first line's; None when no platform has timing lines."""
+    cols = [(p, label) for p, label in TIMED_PLATFORMS if raw.get(p, {}).get("timed")]
+    if not cols:
+        return None
+    methods = list(raw[cols[0][0]]["timed"])
+    # Ratios only between lines that time the same work the same number of times (the
+    # methods of one task), not between different operations.
+    ratios = len(set(raw.get("avr", {}).get("timed_reps", {}).values())) == 1
+    lines = ["The sketch's own timing lines (`<name> reps=<N> us=<T>`: `micros()` around N runs), read by "
+             "`python3 bench/embedded_report.py`. AVR: the "
+             f"ATmega2560 at 16 MHz in simavr, cycles per run = T x {AVR_CYCLES_PER_US} / N (the Arduino timer's "
+             "interrupt included). lx106 and RISC-V: the whole sketch under QEMU with -icount shift=0, where the "
+             f"shims' microsecond is {QEMU_INSTRUCTIONS_PER_US:,} instructions: instructions per run = "
+             f"T x {QEMU_INSTRUCTIONS_PER_US:,} / N. Each figure is good to one microsecond of T (16 / N cycles, "
+             f"{QEMU_INSTRUCTIONS_PER_US:,} / N instructions)." + (f" In brackets: against {methods[0]}." if ratios else "")
+             + f" {versions}\n",
+             "| timed | " + " | ".join(label for _, label in cols) + " |", "|---" * (len(cols) + 1) + "|"]
+    for m in methods:
+        cells = []
+        for p, _ in cols:
+            timed = raw[p]["timed"]
+            v, first = timed.get(m), timed.get(methods[0])
+            cells.append("-" if v is None else f"{v:,} ({v / first:.2f}x)" if ratios and first else f"{v:,}")
+        lines.append(f"| {m} | " + " | ".join(cells) + " |")
+    return "\n".join(lines) + "\n"
 
 
 def riscv_figures(src, out, folder):
@@ -262,6 +326,8 @@ def riscv_figures(src, out, folder):
         r["error"] = f"exit {status}" if status else "stack overflow"
         return r
     r["stack"], r["loop_stack"] = stack["max"], stack["limit"]
+    if not re.match(r"[se]\d\d_", folder):
+        r["timed"] = timed_runs(output, QEMU_INSTRUCTIONS_PER_US)
     for line in embedded.result_lines(output):
         r.update({k: int(v) for k, v in re.findall(r"(\w+)=(\d+)", line)})
     return r
@@ -348,10 +414,17 @@ def toolchains():
 
 
 def make_sections(report):
-    """The Markdown that docs/update_docs.py puts between markers in README.md's ESP32 guide:
-    the memory table, the search steps' table, the Go frames (rebuilt from the report, so
+    """The Markdown that docs/update_docs.py puts between markers: in README.md's ESP32 guide
+    the memory table, the search steps' table, the Go frames; on a sidebar's page its timing
+    lines, on a step's page its row of the steps' table (rebuilt from the report, so
     bench/esp32_column.py --merge can call it again)."""
-    return [
+    timed = [{"file": f"stages/{folder}/README.md", "marker": "embedded-timed", "text": text}
+             for folder, raw in report["raw"].items() if isinstance(raw, dict) and "avr" in raw
+             for text in [timed_table(raw, report.get("toolchains", ""))] if text]
+    steps = [{"file": f"stages/{folder}/README.md", "marker": "embedded-step",
+              "text": markdown_table(report["step_caption"], "step", report["step_columns"], {folder: cells})}
+             for folder, cells in report["steps"].items()]
+    return timed + steps + [
         {"file": "README.md", "marker": "esp32-memory",
          "text": markdown_table(report["memory_caption"], "sketch", report["memory_columns"], report["memory"])},
         {"file": "README.md", "marker": "esp32-steps",
@@ -445,6 +518,8 @@ def main():
             raw = {"avr": avr_figures(ROOT, out, runner, folder)}
             if re.match(r"s\d\d_", folder):
                 raw["xtensa"] = xtensa_figures(ROOT, out, folder)
+            else:
+                raw["xtensa"] = xtensa_sketch_figures(ROOT, out, folder)
             raw["riscv"] = riscv_figures(ROOT, out, folder)
             report["raw"][folder] = raw
             report["stages"][folder] = row(raw)

@@ -254,7 +254,7 @@ def table(results, embedded, tool):
         "tables and pointer table) included, which always hit: the misses per item, not the hit rate, "
         "are what an item costs. lx106 instructions: the same operation on the sketch's one position "
         "(the embedded report), for scale.\n\n")
-    head = ["stage", "workload, per item", "table reads", f"lines touched (of {g['size'] // g['line']:,})",
+    head = ["stage", "workload, per item", "table reads", f"distinct lines touched (the cache holds {g['size'] // g['line']:,})",
             "hit rate cold / repeated", "misses per item (repeated)"]
     head += [f"added cycles, {label}" for label, _ in modes] + ["lx106 instructions"]
     text += "| " + " | ".join(head) + " |\n|" + "---|" * len(head) + "\n"

@@ -125,7 +125,7 @@ std::string ffoNumbers() {
 }
 
 // Announces (LongWork in `w`) an exact solve of `empties` squares by `step` when that
-// takes more than about ten seconds on the fastest stage (slower ones take 2-3x longer).
+// takes more than about ten seconds on the fastest stage (slower ones take several times longer).
 void announceSolve(std::optional<LongWork>& w, int empties, const StepEntry& step, const std::string& what,
                    const std::string& command, std::ostream& err) {
   if (empties >= searchLimits(step).slowEmpties)

@@ -17,7 +17,8 @@ with the interquartile range (IQR) and min-max of the repetitions; it holds when
 quartile is below B's lower quartile, does not hold in the mirror case, and is "within
 noise" when the quartiles overlap. Embedded: exact counts of one run (the simulators are
 deterministic: no spread), so any difference decides, except lx106's step solves, counted
-to +-1,000 instructions. A platform that cannot run the code says why; a platform whose
+to +-1,000 instructions, and a sidebar's methods, timed by its sketch's own timing lines
+to about 1 %. A platform that cannot run the code says why; a platform whose
 figures should exist but do not gets "data missing", and --check fails on it.
 """
 import argparse
@@ -34,8 +35,10 @@ EMBEDDED = [("avr", "AVR (ATmega2560, simavr)", "cycles", "{op}", "solve_cycles"
             ("xtensa", "lx106 (QEMU)", "instructions", "{op}", "solve_instructions", 1000),
             ("riscv", "RISC-V rv32imac (QEMU)", "instructions", "{op}_cycles", "solve_cycles", 0)]
 HOST = "host x86"
+TIMED = "timed:"  # a field of a sketch's timing lines ("timed:sweep"), per run, about 1 % (micros())
+TIMED_TOLERANCE = 0.01
 VERDICTS = ("holds", "does not hold", "within noise (the quartiles overlap)", "no difference",
-            "cannot run there")
+            "cannot run there", "not measured there")
 MISSING = "data missing"
 
 _data = {"pairs": None, "embedded": None, "why": None}
@@ -75,13 +78,17 @@ def count_verdict(a, b, tolerance=0):
 
 def embedded_field(key, platform):
     """The embedded report's field for benchmark `key` ("s04:FlipScan"), or None when the
-    embedded runs have no such figure (perft, variants, a midgame search)."""
+    embedded runs have no such figure (perft, variants, a midgame search). A sidebar's
+    "Article/<method>" is its sketch's timing line for that method ("timed:<method>")."""
     prefix, name = key.split(":", 1)
     _, _, _, op_field, solve_field, _ = next(p for p in EMBEDDED if p[0] == platform)
     if re.match(r"s\d\d$", prefix) and name in FAMILY_OPS:
         return op_field.format(op=FAMILY_OPS[name])
     if re.match(r"e\d\d$", prefix) and re.match(r"(Endgame|FFO)/", name):
         return solve_field
+    m = re.fullmatch(r"Article/(\w+)", name)
+    if m and not re.match(r"[se]\d\d$", prefix):  # a sidebar's sketch times each method on the article's board
+        return TIMED + m.group(1)
     return None
 
 
@@ -102,8 +109,10 @@ def embedded_value(key, platform):
     folder = folder_of(raw, key.split(":", 1)[0])
     entry = raw.get(folder, {}).get(platform) if folder else None
     field = embedded_field(key, platform)
-    if entry and field in entry and entry[field] is not None:
-        return "value", entry[field]
+    value = (entry or {}).get("timed", {}).get(field[len(TIMED):]) if field and field.startswith(TIMED) else \
+        (entry or {}).get(field)
+    if value is not None:
+        return "value", value
     if entry and "error" in entry:
         return "absent", entry["error"]
     return "missing", f"needs {key} in build/embedded.json (python3 bench/embedded_report.py)"
@@ -162,18 +171,36 @@ def embedded_rows(claim):
             rows.append((label, "cannot run there", f"{key}: {why}"))
         else:
             solve = claim["faster"][0] == "e"
+            timed = embedded_field(claim["faster"], platform).startswith(TIMED)
             na, nb = (solve_name(k) if solve else k for k in (claim["faster"], claim["than"]))
             tol = f"; counted to +-{tolerance:,}" if tolerance and solve else "; exact, one run: no spread"
-            rows.append((label, count_verdict(a[1], b[1], tolerance if solve else 0),
+            if timed:
+                tolerance = round(max(a[1], b[1]) * TIMED_TOLERANCE)
+                tol = ("; per run, from the sketch's own timing lines (micros() around all its runs), "
+                       f"to about {TIMED_TOLERANCE:.0%}")
+            rows.append((label, count_verdict(a[1], b[1], tolerance if solve or timed else 0),
                          f"{na}: {a[1]:,} {unit}; {nb}: {b[1]:,} {unit}{solve_note(claim) if solve else ''}; "
                          f"the first needs {a[1] / b[1]:.2f}x the {unit} of the second{tol}"))
     return rows
 
 
+def unmeasured_row(claim, keys=None):
+    """The embedded platforms that do not run a claim's benchmarks (`keys`, default its
+    "faster" and "than"), in one row that says so and why: every claim has a row for every
+    platform."""
+    keys = keys or [claim["faster"], claim["than"]]
+    left = [label.split(" (")[0] for p, label, *_ in EMBEDDED if not all(embedded_field(k, p) for k in keys)]
+    if not left:
+        return []
+    return [(", ".join(left), VERDICTS[5],
+             "the sketches time only a stage's flip scan, legalMoves and play, a sidebar's methods on the "
+             f"article's board and a step's exact solve: {', '.join(keys[:-1])} and {keys[-1]} run on the host only")]
+
+
 def timing_rows(claim):
     """[(platform, verdict, figure)] of a "faster" claim."""
     note = f"; {claim['note']}" if claim.get("note") else ""
-    return [host_row(claim, note)] + embedded_rows(claim)
+    return [host_row(claim, note)] + embedded_rows(claim) + unmeasured_row(claim)
 
 
 def table(blocks):
@@ -240,9 +267,14 @@ CAUSES = {
     "s09_bitboard": "Stage s08 answers each direction with a table look-up; s09 computes the flips of an empty "
                     "square with eight occluded fills of 64-bit masks (one per direction), the same work for "
                     "every empty square, whether stones are near it or not.",
-    "s10_simd": "Here legalMoves is the move mask (the fills, four directions per AVX2 register) followed by "
-                "the same loop as s09's that walks the mask one bit per turn to write the square list: the fills "
-                "get cheaper, the walk (its innermost loop and its mispredicted branches) stays as it was.",
+    "s10_simd": "Here legalMoves is the move mask followed by the same loop as s09's that walks the mask one bit "
+                "per turn to write the square list, so the walk costs what it did. s09's fills are plain 64-bit "
+                "code inlined into legalMoves, where the out-of-order core runs the eight directions side by side. "
+                "s10's AVX2 fills sit in a function compiled for AVX2, which code built without AVX2 cannot "
+                "inline: each legalMoves first reads the once-only CPU check, then calls the fills, which copy the "
+                "masks into vector registers and, at the end, OR the four lanes back into one 64-bit mask "
+                "(orLanes) before the walk can start. The instruction count falls; the call, the check and the "
+                "way in and out of the vector registers, which it does not weigh, stay on the path of every call.",
 }
 LABEL = {"FlipScan": "flip scan (per position)", "LegalMoves": "legalMoves (per position)"}
 
@@ -299,6 +331,22 @@ def avr_findings(entry, ns):
     if helpers:
         out.append("every 64-bit shift, add or compare is a call to a library routine ("
                    + ", ".join(f"`{h}`" for h in sorted(helpers)) + ")")
+    return out
+
+
+def x86_findings(entry, ns):
+    """Plain statements the x86 disassembly supports: the stage's functions that the driver
+    calls out of line, and a once-only initialisation whose guard every call tests."""
+    if not entry or "error" in entry:
+        return []
+    names = list(entry["functions"])
+    out = []
+    called = [n for n in names[1:] if n.startswith(ns + "::")]
+    if called:
+        out.append(f"`{names[0]}` calls " + ", ".join(
+            f"`{n}` ({entry['functions'][n]['instructions']} instructions)" for n in called) + " out of line")
+    if any(n.startswith("__cxa_guard_acquire") for n in names):
+        out.append("a function-local static is set up once, behind a guard that every call tests")
     return out
 
 
@@ -367,6 +415,9 @@ def why_section(folder):
     found = [] if len(same) == len(EMBEDDED) else avr_findings(loops.get("avr", {}).get(f"{folder}:{fam}"), m3)
     if found:
         said.append("In the AVR code of " + m3 + ": " + "; ".join(found) + ".")
+    found = x86_findings(loops.get("x86", {}).get(f"{folder}:{fam}"), m3)
+    if found:
+        said.append("In the x86-64 code of " + m3 + ": " + "; ".join(found) + ".")
     text.append(" ".join(said) + "\n")
     return "\n".join(text)
 
@@ -388,7 +439,8 @@ def read(path):
 
 def check(src):
     """Problems of the committed pages: a timing claim without a row for a platform that
-    measures it, a row whose data are missing, a listed slowdown without its section."""
+    measures it (or the row naming those that do not), a row whose data are missing, a listed
+    slowdown without its section."""
     claims = json.loads(read(os.path.join(src, "docs", "claims.json")))
     problems = []
     ov = read(os.path.join(src, "docs", "overview.md"))
@@ -403,9 +455,11 @@ def check(src):
         for cl in cells:
             if cl[3] in (MISSING, "not measured yet"):
                 problems.append(f"docs/overview.md: “{c['claim']}” on {cl[2]}: {cl[3]} ({cl[4]})")
-        if "faster" in c:
+        if "faster" in c or "gap" in c:
             have = {cl[2] for cl in cells}
-            for platform in expected_platforms(c):
+            wanted = expected_platforms(c) if "faster" in c else [HOST]
+            wanted += [r[0] for r in unmeasured_row(c, c.get("gap"))]  # the platforms that do not run it
+            for platform in wanted:
                 if platform not in have:
                     problems.append(f"docs/overview.md: “{c['claim']}” has no row for {platform}")
     for folder in SLOWDOWNS:

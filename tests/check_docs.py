@@ -7,7 +7,8 @@
   numbered list);
 - README.ja.md's and docs/overview.ja.md's generated numbers are their English pages';
 - no page and no figure contains a Python repr (`<function ...>`, `<... object at
-  0x...>`): the sign of a generator that printed an object instead of its value.
+  0x...>`): the sign of a generator that printed an object instead of its value;
+- every lesson of docs/lessons.md has its measured figure and a platform it holds on.
 
     tests/check_docs.py .            (the repository's root)
     tests/check_docs.py --numbers .  (only: measured figures typed outside the generated blocks)
@@ -99,7 +100,11 @@ def cited_missing(root, f, text, have, basenames):
 # rate, a speed-up. A unit followed by "=" is a key of a printed line (`reps=1000 us=...`).
 MEASURED = re.compile(r"\b\d[\d,]*(?:\.\d+)?\s?(?:[kMG]\s)?(?:ns|µs|us|ms|s of CPU|s of wall time|seconds|"
                       r"cycles|instructions|nodes/s|M nodes)(?![\w/=])|\b\d+\.\d+x\b"
-                      r"|\b\d+\.\d+ s\b(?![\w/=])")  # "0.56 s": a decimal is a measured time, "3-4 s" an article's
+                      r"|\b\d+\.\d+ s\b(?![\w/=])"  # "0.56 s": a decimal is a measured time, "3-4 s" an article's
+                      r"|\b\d+\.\d+ times\b")  # "3.30 times as long": a ratio of measurements
+# A table column whose heading names a unit of time or work ("ATmega2560 us"): its cells are
+# measured figures even though no cell repeats the unit.
+UNIT_HEADING = re.compile(r"(?:^|\s|\()(?:ns|µs|us|ms|cycles|instructions|instr\.)\)?\s*$")
 
 
 def typed_numbers(f, text):
@@ -108,8 +113,26 @@ def typed_numbers(f, text):
     text = re.sub(r"<!-- ([\w-]+):begin -->.*?<!-- \1:end -->", lambda m: "\n" * m.group(0).count("\n"), text,
                   flags=re.S)
     text = re.sub(r"^```.*?^```", lambda m: "\n" * m.group(0).count("\n"), text, flags=re.S | re.M)
-    return [f"{f}:{n}: a measured figure typed by hand ({m.group(0)!r}): generate it between markers"
-            for n, line in enumerate(text.splitlines(), 1) for m in [MEASURED.search(line)] if m]
+    found = [f"{f}:{n}: a measured figure typed by hand ({m.group(0)!r}): generate it between markers"
+             for n, line in enumerate(text.splitlines(), 1) for m in [MEASURED.search(line)] if m]
+    return found + typed_table_cells(f, text)
+
+
+def typed_table_cells(f, text):
+    """Numbers in a table column headed by a unit, outside the generated blocks."""
+    found, units = [], None
+    for n, line in enumerate(text.splitlines(), 1):
+        if not line.startswith("|"):
+            units = None
+            continue
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if units is None:  # the heading row
+            units = [bool(UNIT_HEADING.search(c)) for c in cells]
+        elif not all(set(c) <= set("-: ") for c in cells):
+            found += [f"{f}:{n}: a measured figure typed by hand ({c!r} in a column of measurements): "
+                      "generate the table between markers"
+                      for c, unit in zip(cells, units) if unit and re.fullmatch(r"[\d,]+(?:\.\d+)?", c)]
+    return found
 
 
 # (translation, original, the generated blocks they share)
@@ -133,6 +156,19 @@ def translations_in_step(root):
             if None in blocks or blocks[0].group(1) != blocks[1].group(1):
                 problems.append(f"{ja}: its {name} block differs from {en}'s (run docs/update_docs.py)")
     return problems
+
+
+def lessons_hold(root):
+    """Every lesson on docs/lessons.md has its measured figure and a platform it holds on
+    (a lesson that holds nowhere is a sentence to rewrite, not a lesson)."""
+    path = os.path.join(root, "docs", "lessons.md")
+    if not os.path.exists(path):
+        return []
+    blocks = re.findall(r"<!-- (lesson-[\w-]+):begin -->\n(.*?)<!-- \1:end -->", open(path, encoding="utf-8").read(),
+                        flags=re.S)
+    return [f"docs/lessons.md: {name} has no " + ("measured figure" if "**Measured:**" not in body else
+                                                  "platform it holds on")
+            for name, body in blocks if "**Measured:**" not in body or "**Holds on:**" not in body]
 
 
 def main(root, numbers=False):
@@ -165,7 +201,7 @@ def main(root, numbers=False):
                     problems.append(f"{f}:{n}: a Python repr ({m.group(0)!r}) where a value belongs")
         if not f.endswith(".svg"):
             problems += cited_missing(root, f, text, have, basenames)
-    problems += translations_in_step(root)
+    problems += translations_in_step(root) + lessons_hold(root)
     for p in problems:
         print("FAIL:", p)
     if problems:

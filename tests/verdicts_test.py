@@ -72,10 +72,31 @@ class Decisions(unittest.TestCase):
     def test_no_embedded_row_where_nothing_is_measured(self):
         perft = dict(CLAIM, faster="s04:Perft/7", than="s03:Perft/7")
         self.assertEqual(verdicts.expected_platforms(perft), [verdicts.HOST])
+        # ... but one row says which platforms do not measure it, and why
+        rows = verdicts.timing_rows(perft)
+        self.assertEqual([r[:2] for r in rows[1:]], [("AVR, lx106, RISC-V rv32imac", "not measured there")])
+        self.assertIn("host only", rows[1][2])
+        self.assertEqual(len(verdicts.timing_rows(CLAIM)), 4)  # measured everywhere: no such row
         midgame = dict(CLAIM, faster="e04:Midgame/d7/s11_avx512", than="e03:Midgame/d7/s11_avx512")
         self.assertEqual(verdicts.expected_platforms(midgame), [verdicts.HOST])
         endgame = dict(CLAIM, faster="e04:Endgame/e12/s11_avx512", than="e03:Endgame/e12/s11_avx512")
         self.assertEqual(len(verdicts.expected_platforms(endgame)), 4)
+
+    def test_a_sidebar_method_is_timed_by_its_sketch(self):
+        go = {"stage": "go_capture", "article": "001", "claim": "recursion beats the sweep",
+              "faster": "go_capture:Article/recursive", "than": "go_capture:Article/sweep"}
+        self.assertEqual(len(verdicts.expected_platforms(go)), 4)
+        verdicts._data.update(embedded={"raw": {"go_capture": {
+            "avr": {"timed": {"recursive": 1000, "sweep": 3000}},
+            "xtensa": {"timed": {"recursive": 1000, "sweep": 1005}},  # within its 1 %: no verdict
+            "riscv": {"timed": {"recursive": 2000}}}}})  # no sweep line: its data are missing
+        rows = {p: (v, f) for p, v, f in verdicts.timing_rows(go)}
+        self.assertEqual(rows["AVR (ATmega2560, simavr)"][0], "holds")
+        self.assertIn("timing lines", rows["AVR (ATmega2560, simavr)"][1])
+        self.assertTrue(rows["lx106 (QEMU)"][0].startswith("within noise"))
+        self.assertEqual(rows["RISC-V rv32imac (QEMU)"][0], verdicts.MISSING)
+        variant = dict(go, faster="go_capture:Many/recursive", than="go_capture:Many/sweep")
+        self.assertEqual(verdicts.expected_platforms(variant), [verdicts.HOST])  # random boards: host only
 
 
 class Check(unittest.TestCase):
@@ -100,6 +121,19 @@ class Check(unittest.TestCase):
         problems = verdicts.check(self.tree(rows))
         self.assertEqual(len(problems), 1)
         self.assertIn("no row for lx106", problems[0])
+
+    def test_the_row_of_the_platforms_that_do_not_measure_it_is_required(self):
+        verdicts._data.update(pairs=pairs([5, 6, 6, 7], [9, 9, 10, 11]))
+        perft = dict(CLAIM, faster="s04:Perft/7", than="s03:Perft/7")
+        tmp = self.tree([])
+        with open(os.path.join(tmp, "docs", "claims.json"), "w") as f:
+            json.dump([perft], f)
+        with open(os.path.join(tmp, "docs", "overview.md"), "w") as f:
+            rows = [("host x86", "holds", "figure")]
+            f.write("<!-- claims:begin -->\n" + verdicts.table([("000", perft["claim"], rows)]) + "<!-- claims:end -->\n")
+        problems = verdicts.check(tmp)
+        self.assertEqual(len(problems), 1)
+        self.assertIn("no row for AVR, lx106, RISC-V", problems[0])
 
     def test_missing_data_fails(self):
         verdicts._data.update(pairs=None, embedded=embedded((3, 3, 3), (2, 2, 2)))

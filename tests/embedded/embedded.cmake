@@ -23,7 +23,8 @@
 #   <label>:riscv  the whole sketch, ESP32 branch included, on the stub's implementation
 #       (esp32_shim.cpp) for rv32imac, run under qemu-system-riscv32 -icount, judged by
 #       <checker> and compared line for line (times aside) with sketch_esp32_<folder>, the
-#       same sketch and shim built for the host; its stack is watched.
+#       same sketch and shim built for the host; its stack is watched, and a sketch that
+#       names its fills (s10, s11) must name the portable ones.
 # All but :names are labelled `embedded` and <label>. A missing toolchain makes them
 # SKIPPED (exit 77), never passed. The numbers (cycles, instructions, sizes, stack) are
 # collected by bench/embedded_report.py, not by these tests.

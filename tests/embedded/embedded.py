@@ -631,6 +631,14 @@ def riscv(args):
         if f" stage={args.folder} " not in line + " ":
             print(f"FAIL: the ESP32 result line names another stage: {line}")
             return 1
+    # A sketch that says which fills it runs (s10, s11) must say portable on an ESP32: the
+    # host comparison masks fills=, since an x86 host may run its vector fills.
+    with open(os.path.join(args.source, "stages", args.folder, args.folder + ".ino"), encoding="utf-8") as f:
+        says_fills = "fills=" in f.read()
+    fills = re.findall(r"\bfills=(\w+)", output)
+    if says_fills and (not fills or set(fills) != {"portable"}):
+        print(f"FAIL: on an ESP32 core the sketch must run and name the portable fills, it printed fills={fills}")
+        return 1
     if judge(output, elf, args, "rv32imac under QEMU") != 0:
         return 1
     problem = column_problem(args.folder, os.path.join(os.path.dirname(elf), "output.txt"))
