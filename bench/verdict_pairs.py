@@ -10,8 +10,8 @@ For every claim with "faster" and "than" (keys "<stage or step>:<benchmark>"):
   process, Google Benchmark's random interleaving of the repetitions;
 - two benchmarks of one executable (a stage's variants, the Go sidebar's methods, a step
   and its variant): that executable, both benchmarks filtered in, interleaved the same way;
-- two search steps (each step is its own executable): one repetition of each, alternated
-  A B A B ..., so that a slow minute of the machine hits both.
+- two search steps on one workload: bench_step_compare A B WORKLOAD (bench/step_compare.cpp),
+  one process, interleaved the same way.
 The JSON keeps every repetition's time per item ("a", "b"), the unit, and how the pair
 was run; docs/verdicts.py turns it into the ledger's host row (median, quartiles, min-max).
 """
@@ -104,14 +104,13 @@ def measure(build, claim, reps, min_time):
         raw = run([exe, f"--benchmark_filter=({exact(na)})|({exact(nb)})"] + flags)
         return ({"a": per_item(raw, na), "b": per_item(raw, nb),
                  "how": f"bench_{folder}: one process, {reps} repetitions interleaved at random"})
-    # Two search steps: two executables, alternated one repetition at a time.
+    # Two search steps on one workload: bench_step_compare (bench/step_compare.cpp).
+    if na != nb:
+        sys.exit(f"verdict_pairs: {claim['faster']} and {claim['than']}: two steps compare on one workload")
     fa, fb = folder_of(ka), folder_of(kb)
-    a, b = [], []
-    one = [f"--benchmark_min_time={min_time}", "--benchmark_repetitions=1", "--benchmark_format=json"]
-    for _ in range(reps):
-        a += per_item(run([os.path.join(build, f"bench_{fa}"), f"--benchmark_filter={exact(na)}"] + one), na)
-        b += per_item(run([os.path.join(build, f"bench_{fb}"), f"--benchmark_filter={exact(nb)}"] + one), nb)
-    return {"a": a, "b": b, "how": f"bench_{fa} and bench_{fb}: two executables, {reps} runs each, alternated"}
+    raw = run([os.path.join(build, "bench_step_compare"), fa, fb, na] + flags)
+    return ({"a": per_item(raw, f"{fa}/{na}"), "b": per_item(raw, f"{fb}/{nb}"),
+             "how": f"bench_step_compare {fa} {fb}: one process, {reps} repetitions interleaved at random"})
 
 
 def main():

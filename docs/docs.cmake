@@ -110,7 +110,7 @@ if(TARGET bench_compare)
     COMMAND Python3::Interpreter "${CMAKE_SOURCE_DIR}/bench/why_slower.py" --build "${CMAKE_BINARY_DIR}"
     COMMAND Python3::Interpreter "${CMAKE_SOURCE_DIR}/docs/update_docs.py" --source "${CMAKE_SOURCE_DIR}"
             --embedded "${CMAKE_BINARY_DIR}/embedded.json"
-    DEPENDS bench_compare ${lab_verdict_benches}
+    DEPENDS bench_compare bench_step_compare ${lab_verdict_benches}
     WORKING_DIRECTORY "${CMAKE_SOURCE_DIR}"
     USES_TERMINAL
     COMMENT "Timing the claims' pairs side by side, counting the slowdowns, rewriting the verdicts")

@@ -6,8 +6,8 @@ sections. docs/update_docs.py calls it; on its own it checks the committed pages
 
 Data (all optional, handed over by docs/update_docs.py through load()):
 - build/verdict-pairs.json (bench/verdict_pairs.py): the host timings of every pair, both
-  benchmarks in one process with their repetitions interleaved (two search steps: their
-  two executables alternated);
+  benchmarks in one process with their repetitions interleaved (two search steps:
+  bench_step_compare);
 - build/embedded.json (bench/embedded_report.py): AVR cycles (simavr), lx106 and RISC-V
   instructions (QEMU) of the flip scan, legalMoves and play, and a step's exact solve;
 - build/why-slower.json (bench/why_slower.py): callgrind counts and the hot loops.
