@@ -2,12 +2,14 @@
 """Our engine against Debian's gtp-rhino at its levels 1-5, through the referee
 bench/match.py (its own rules check, colours swapped, varied openings), as one table.
 
-    python3 bench/match_report.py [--build build] [--level 6] [--games 4] [--rhino-levels 1,2,3,4,5]
-                                  [--json build/match-report.json]
+    python3 bench/match_report.py [--build build] [--level 7] [--games 1:4,2:4,3:20,4:8,5:4]
+                                  [--json build/match-report.json] [--page stages/e06_endgame/README.md]
 
-Per rhino level: wins, draws and losses of our engine, discs for and against, faults,
-and the thinking time per move of each side (mean, and our longest move). A level-5
-game takes minutes of rhino's time; the whole table about a quarter of an hour.
+--games: games against each rhino level, as LEVEL:GAMES pairs (the levels played) or one
+number for levels 1-5. Per rhino level: wins, draws and losses of our engine, discs for
+and against, faults, and the thinking time per move of each side (mean, and our longest
+move). A level-5 game takes minutes of rhino's time; the default table about an hour.
+--page rewrites the page's <!-- match:begin/end --> block with the table.
 Exit 1 when any game had a fault (an illegal move, a protocol error), 2 on bad input.
 """
 import argparse
@@ -18,23 +20,40 @@ import sys
 import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(os.path.dirname(HERE), "docs"))
+from report import machine  # noqa: E402  (bench/report.py: the CPU line every table names)
+from update_docs import replace_between  # noqa: E402  (docs/update_docs.py: a generated block)
 RHINO = "/usr/games/gtp-rhino"
+
+
+def games_per_level(text):
+    """"1:4,3:20" -> {1: 4, 3: 20}; "4" -> 4 games at each of levels 1-5."""
+    if text.isdigit():
+        return {level: int(text) for level in range(1, 6)}
+    out = {}
+    for pair in text.split(","):
+        level, _, games = pair.partition(":")
+        if not (level.isdigit() and games.isdigit()) or int(level) in out:
+            raise ValueError(pair)
+        out[int(level)] = int(games)
+    return out
 
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--build", default="build")
-    ap.add_argument("--level", type=int, default=6, help="our engine's level (reversi-lab gtp --level)")
-    ap.add_argument("--games", type=int, default=4, help="games per rhino level (pairs, colours swapped)")
-    ap.add_argument("--rhino-levels", default="1,2,3,4,5")
+    ap.add_argument("--level", type=int, default=7, help="our engine's level (reversi-lab gtp --level)")
+    ap.add_argument("--games", default="1:4,2:4,3:20,4:8,5:4",
+                    help="games per rhino level (pairs, colours swapped): LEVEL:GAMES,... or one number for 1-5")
     ap.add_argument("--json", help="write the table's data here")
+    ap.add_argument("--page", help="rewrite this page's <!-- match:begin/end --> block")
     a = ap.parse_args()
     try:
-        levels = [int(x) for x in a.rhino_levels.split(",")]
+        plan = games_per_level(a.games)
     except ValueError:
-        ap.error(f"--rhino-levels must be numbers separated by commas, got {a.rhino_levels!r}")
-    if any(not 1 <= x <= 5 for x in levels):
-        ap.error("--rhino-levels are 1..5")
+        ap.error(f"--games must be LEVEL:GAMES pairs separated by commas, or one number, got {a.games!r}")
+    if any(not 1 <= x <= 5 for x in plan) or any(g < 1 for g in plan.values()):
+        ap.error("--games: rhino levels are 1..5, and each plays at least one game")
     ours = os.path.join(a.build, "reversi-lab")
     if not os.access(ours, os.X_OK):
         ap.error(f"no {ours}: build it first (./lab build)")
@@ -42,11 +61,11 @@ def main():
         print(f"match_report: {RHINO} is missing: apt-get install grhino", file=sys.stderr)
         return 2
     rows, faults = [], 0
-    for level in levels:
+    for level, games in sorted(plan.items()):
         with tempfile.TemporaryDirectory() as tmp:
             out = os.path.join(tmp, "m.json")
             cmd = [sys.executable, os.path.join(HERE, "match.py"), "--engine-a", f"{ours} gtp --level {a.level}",
-                   "--engine-b", f"{RHINO} -l {level}", "--games", str(a.games), "--quiet", "--json", out]
+                   "--engine-b", f"{RHINO} -l {level}", "--games", str(games), "--quiet", "--json", out]
             run = subprocess.run(cmd, stdout=subprocess.DEVNULL)
             if run.returncode not in (0, 1) or not os.path.exists(out):
                 print(f"match_report: the match against -l {level} did not finish (exit {run.returncode})", file=sys.stderr)
@@ -67,22 +86,41 @@ def main():
                      "our_longest_move": max(our_times, default=0)})
         faults += s["faults"]
     name = report["engine_a"].get("name", "reversi-lab") if isinstance(report["engine_a"], dict) else report["engine_a"]
-    print(f"{name} against gtp-rhino, {a.games} games a level:\n")
-    print("| gtp-rhino | games | won-drawn-lost | discs for-against | faults | our s/move | our longest move s | rhino s/move |")
-    print("|---|---|---|---|---|---|---|---|")
-    for r in rows:
-        print(f"| -l {r['rhino_level']} | {r['games']} | {r['wins']}-{r['draws']}-{r['losses']} | "
-              f"{r['discs_for']}-{r['discs_against']} | {r['faults']} | "
-              f"{r['our_seconds'] / max(r['our_moves'], 1):.3f} | {r['our_longest_move']:.2f} | "
-              f"{r['rhino_seconds'] / max(r['rhino_moves'], 1):.3f} |")
+    body = table(rows, name, a.level, a.games)
+    print(body, end="")
+    if a.page:
+        try:
+            with open(a.page, encoding="utf-8") as f:
+                text = f.read()
+            with open(a.page, "w", encoding="utf-8") as f:
+                f.write(replace_between(text, "match", body, a.page))
+        except OSError as e:
+            print(f"match_report: cannot rewrite {a.page}: {e.strerror}", file=sys.stderr)
+            return 1
     if a.json:
         try:
             with open(a.json, "w", encoding="utf-8") as f:
-                json.dump({"level": a.level, "games_per_level": a.games, "rows": rows}, f, indent=1)
+                json.dump({"level": a.level, "games": a.games, "machine": machine(), "rows": rows}, f, indent=1)
         except OSError as e:
             print(f"match_report: cannot write {a.json}: {e.strerror}", file=sys.stderr)
             return 1
     return 1 if faults else 0
+
+
+def table(rows, name, level, games):
+    """The page's block: how it was measured, then one row per rhino level."""
+    lines = [f"Measured with `cmake --build build --target match-report` (bench/match_report.py: bench/match.py "
+             f"referees every move; `--level {level} --games {games}`, colours swapped in each pair, openings "
+             f"varied) on {machine()}. Our engine: {name}, `gtp --level {level}`; the time per move is each side's "
+             "thinking time, mean over its moves, the opening's given moves left out.", "",
+             "| gtp-rhino | games | won-drawn-lost | discs for-against | faults | our s/move | our longest move s | "
+             "rhino s/move |", "|---|---|---|---|---|---|---|---|"]
+    for r in rows:
+        lines.append(f"| -l {r['rhino_level']} | {r['games']} | {r['wins']}-{r['draws']}-{r['losses']} | "
+                     f"{r['discs_for']}-{r['discs_against']} | {r['faults']} | "
+                     f"{r['our_seconds'] / max(r['our_moves'], 1):.3f} | {r['our_longest_move']:.2f} | "
+                     f"{r['rhino_seconds'] / max(r['rhino_moves'], 1):.3f} |")
+    return "\n".join(lines) + "\n"
 
 
 if __name__ == "__main__":

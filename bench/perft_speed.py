@@ -24,6 +24,8 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from report import machine  # noqa: E402  (bench/report.py: the CPU line every table names)
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "docs"))
+from update_docs import replace_between  # noqa: E402  (docs/update_docs.py: a generated block)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -96,11 +98,8 @@ def table(data):
 def write_section(path, body):
     with open(path) as f:
         text = f.read()
-    pattern = re.compile(r"(<!-- perft-speed:begin -->\n)(.*?)(<!-- perft-speed:end -->)", re.S)
-    if not pattern.search(text):
-        raise SystemExit(f"perft_speed: {path} has no <!-- perft-speed:begin/end --> markers")
     with open(path, "w") as f:
-        f.write(pattern.sub(lambda m: m.group(1) + body + m.group(3), text, count=1))
+        f.write(replace_between(text, "perft-speed", body, path))
 
 
 def main():

@@ -68,9 +68,12 @@ add_custom_target(update-docs
           --bench "${CMAKE_BINARY_DIR}/bench-report.json" --embedded "${CMAKE_BINARY_DIR}/embedded.json"
           --counts "${CMAKE_BINARY_DIR}/page-counts.json" --pairs "${CMAKE_BINARY_DIR}/verdict-pairs.json"
           --why "${CMAKE_BINARY_DIR}/why-slower.json" --flash-cache "${CMAKE_BINARY_DIR}/flash-cache.json"
+  COMMAND Python3::Interpreter "${CMAKE_SOURCE_DIR}/docs/transcripts.py" --build "${CMAKE_BINARY_DIR}"
+          --source "${CMAKE_SOURCE_DIR}"
   WORKING_DIRECTORY "${CMAKE_SOURCE_DIR}"
   USES_TERMINAL
   COMMENT "Measuring every stage and rewriting the numbers in the docs")
+add_dependencies(update-docs reversi-lab)
 foreach(folder IN LISTS lab_numbered lab_steps)
   if(TARGET bench_${folder})
     add_dependencies(update-docs bench_${folder})
@@ -155,6 +158,10 @@ set_tests_properties(docs:checkers PROPERTIES LABELS docs)
 # Every timing claim has a verdict row for each platform that measures it, none with its
 # data missing, and every listed slowdown its "Why it is slower" section; and the rules
 # that decide a verdict, on made-up data.
+# The example sessions in the README are the program's own output (times aside).
+add_test(NAME docs:transcripts COMMAND Python3::Interpreter "${CMAKE_SOURCE_DIR}/docs/transcripts.py"
+         --build "${CMAKE_BINARY_DIR}" --source "${CMAKE_SOURCE_DIR}" --check)
+set_tests_properties(docs:transcripts PROPERTIES LABELS docs)
 add_test(NAME docs:verdicts COMMAND Python3::Interpreter "${CMAKE_SOURCE_DIR}/docs/verdicts.py" --check
          --source "${CMAKE_SOURCE_DIR}")
 add_test(NAME docs:verdict-rules COMMAND Python3::Interpreter "${CMAKE_SOURCE_DIR}/tests/verdicts_test.py")

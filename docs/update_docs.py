@@ -23,6 +23,7 @@ Between markers `<!-- NAME:begin -->` and `<!-- NAME:end -->` it writes:
 - README.md and README.ja.md: `numbers` (the same compact table);
 - docs/overview.ja.md: the overview's `numbers` and `search` blocks, copied;
 - docs/lessons.md: `lessons-sources` and one `lesson-NAME` block per lesson (docs/lessons.py);
+- README.md's example sessions: docs/transcripts.py, run after it by the same target;
 - the embedded report's own sections (README.md's memory and stack table, ...) and stage
   08's `flash-cache` table (bench/flash_cache.py's saved run, from --flash-cache);
 - every page under stages/: `navtop` and `navbottom`, the links to the previous page, the
