@@ -11,13 +11,13 @@ namespace reversi {
 namespace {
 
 // Depth grows by two plies a level (an even horizon ends on the opponent's reply, so
-// odd and even depths are not compared); the exact-solve threshold by two empties, and
-// at level 7 by four, to what the final step (e06) solves in a few seconds on the
-// fastest stage. Level 7 spends under a second a move on average, the longest (at 22
-// empties) about ten, in 20 games against gtp-rhino -l 3; depth 14 took five to ten
-// seconds a move in two of those games, so the midgame stays at depth 12.
+// odd and even depths are not compared), by four at level 7; the exact-solve threshold
+// by two empties, and at level 7 by four, to what the final step (e06) solves in a few
+// seconds on the fastest stage. Level 7 is the strongest that stays interactive: its
+// thinking time per move, mean and longest, is in the match table of the e06 page
+// (`cmake --build build --target match-report`).
 constexpr Level kLevels[kMaxLevel] = {
-    {1, 8}, {2, 10}, {4, 12}, {6, 14}, {8, 16}, {10, 18}, {12, 22},
+    {1, 8}, {2, 10}, {4, 12}, {6, 14}, {8, 16}, {10, 18}, {14, 22},
 };
 
 // The rules of a game in progress: the last stage, the same as defaultStage().

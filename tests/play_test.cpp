@@ -2,6 +2,8 @@
 // move by move on the reference rules, hint, undo, passes, every class of bad input,
 // and bad options of play and gtp (one line on stderr, status 2).
 #include <algorithm>
+#include <fstream>
+#include <iterator>
 #include <regex>
 #include <sstream>
 
@@ -89,6 +91,21 @@ TEST_CASE("engine: levels deepen with the level; parseLevel takes exactly 1..7",
   CHECK_THROWS(levelSettings(kMaxLevel + 1));
   for (int level = kMinLevel; level <= kMaxLevel; ++level) CHECK(parseLevel(std::to_string(level)) == level);
   for (const char* bad : {"0", "8", "", "01", " 1", "1.0", "-1", "one", "99999999999999999999"}) CHECK(parseLevel(bad) == 0);
+}
+
+TEST_CASE("engine: the README's table of levels is levelSettings()", "[engine]") {
+  std::ifstream file(REVERSI_SOURCE_DIR "/README.md");
+  REQUIRE(file);
+  const std::string readme((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
+  std::string levels = "| level |", depths = "| middle game: plies ahead |", exact = "| exact solve: from this many empty squares |";
+  for (int level = kMinLevel; level <= kMaxLevel; ++level) {
+    levels += " " + std::to_string(level) + " |";
+    depths += " " + std::to_string(levelSettings(level).depth) + " |";
+    exact += " " + std::to_string(levelSettings(level).exactEmpties) + " |";
+  }
+  CHECK(readme.find(levels + "\n") != std::string::npos);
+  CHECK(readme.find(depths + "\n") != std::string::npos);
+  CHECK(readme.find(exact + "\n") != std::string::npos);
 }
 
 TEST_CASE("engine: exact at or below the level's empties, a search above; the same on every stage", "[engine]") {
