@@ -15,7 +15,9 @@ Data (all optional, handed over by docs/update_docs.py through load()):
 A timing claim ("faster": A, "than": B) gets one row per platform. Host x86: the median
 with the interquartile range (IQR) and min-max of the repetitions; it holds when A's upper
 quartile is below B's lower quartile, does not hold in the mirror case, and is "within
-noise" when the quartiles overlap. Embedded: exact counts of one run (the simulators are
+noise" when the quartiles overlap; a difference of the medians under 1 % is too small to
+decide either way, whatever the quartiles (a stage timed against itself in one process,
+`./lab compare 10 10`, differs by that much). Embedded: exact counts of one run (the simulators are
 deterministic: no spread), so any difference decides, except lx106's step solves, counted
 to +-1,000 instructions, and a sidebar's methods, timed by its sketch's own timing lines
 to about 1 %. A platform that cannot run the code says why; a platform whose
@@ -38,7 +40,10 @@ HOST = "host x86"
 TIMED = "timed:"  # a field of a sketch's timing lines ("timed:sweep"), per run, about 1 % (micros())
 TIMED_TOLERANCE = 0.01
 VERDICTS = ("holds", "does not hold", "within noise (the quartiles overlap)", "no difference",
-            "cannot run there", "not measured there")
+            "cannot run there", "not measured there", "too small to tell (under 1 %)")
+# Medians closer than this decide nothing on the host: one stage against itself in one
+# process differs by up to about 1 % (./lab compare 10 10).
+MIN_EFFECT = 0.01
 MISSING = "data missing"
 
 _data = {"pairs": None, "embedded": None, "why": None}
@@ -66,7 +71,9 @@ def spread(times):
 
 def host_verdict(a, b):
     """A faster than B? Decided by the quartiles of the repetitions."""
-    (_, a1, a3, _, _), (_, b1, b3, _, _) = spread(a), spread(b)
+    (am, a1, a3, _, _), (bm, b1, b3, _, _) = spread(a), spread(b)
+    if abs(bm / am - 1) < MIN_EFFECT:
+        return VERDICTS[6]
     return "holds" if a3 < b1 else "does not hold" if a1 > b3 else VERDICTS[2]
 
 
@@ -399,8 +406,10 @@ def why_section(folder):
                     "of them.")
     if pair:
         (ma, *_), (mb, *_) = spread(pair["a"]), spread(pair["b"])
-        if host_verdict(pair["a"], pair["b"]).startswith("within noise"):
-            said.append(f"The host times are within noise of each other ({mb / ma:.2f}x; the quartiles overlap): "
+        verdict = host_verdict(pair["a"], pair["b"])
+        if verdict in (VERDICTS[2], VERDICTS[6]):
+            why = "the quartiles overlap" if verdict == VERDICTS[2] else "under 1 % apart"
+            said.append(f"The host times are within noise of each other ({mb / ma:.2f}x; {why}): "
                         "the instruction count does not decide the time here.")
         elif (mb > ma) == (r_ir > 1):
             said.append(f"The host time moves the same way ({mb / ma:.2f}x).")

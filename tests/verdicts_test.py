@@ -39,6 +39,9 @@ class Decisions(unittest.TestCase):
         # one outlier each way: the quartiles still separate them
         self.assertEqual(verdicts.host_verdict([10, 11, 11, 12, 40], [5, 20, 21, 21, 22]), "holds")
         self.assertTrue(verdicts.host_verdict([10, 15, 20, 25], [12, 17, 22, 27]).startswith("within noise"))
+        # quartiles apart, but medians 0.5 % apart: too small to tell
+        self.assertTrue(verdicts.host_verdict([100.0, 100.1, 100.2, 100.3], [100.6, 100.7, 100.8, 100.9])
+                        .startswith("too small to tell"))
 
     def test_counts_have_no_spread(self):
         self.assertEqual(verdicts.count_verdict(99, 100), "holds")
