@@ -91,9 +91,9 @@ def main():
     if a.page:
         try:
             with open(a.page, encoding="utf-8") as f:
-                text = f.read()
+                text = replace_between(f.read(), "match", body, a.page)  # before the page is opened to write
             with open(a.page, "w", encoding="utf-8") as f:
-                f.write(replace_between(text, "match", body, a.page))
+                f.write(text)
         except OSError as e:
             print(f"match_report: cannot rewrite {a.page}: {e.strerror}", file=sys.stderr)
             return 1

@@ -97,9 +97,9 @@ def table(data):
 
 def write_section(path, body):
     with open(path) as f:
-        text = f.read()
+        text = replace_between(f.read(), "perft-speed", body, path)  # before the page is opened to write
     with open(path, "w") as f:
-        f.write(replace_between(text, "perft-speed", body, path))
+        f.write(text)
 
 
 def main():

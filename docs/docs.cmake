@@ -155,13 +155,13 @@ set_tests_properties(docs:numbers PROPERTIES LABELS docs)
 # The checkers and generators above on small known inputs (a check that sees nothing fails).
 add_test(NAME docs:checkers COMMAND Python3::Interpreter "${CMAKE_SOURCE_DIR}/tests/check_docs_test.py")
 set_tests_properties(docs:checkers PROPERTIES LABELS docs)
-# Every timing claim has a verdict row for each platform that measures it, none with its
-# data missing, and every listed slowdown its "Why it is slower" section; and the rules
-# that decide a verdict, on made-up data.
 # The example sessions in the README are the program's own output (times aside).
 add_test(NAME docs:transcripts COMMAND Python3::Interpreter "${CMAKE_SOURCE_DIR}/docs/transcripts.py"
          --build "${CMAKE_BINARY_DIR}" --source "${CMAKE_SOURCE_DIR}" --check)
 set_tests_properties(docs:transcripts PROPERTIES LABELS docs)
+# Every timing claim has a verdict row for each platform that measures it, none with its
+# data missing, and every listed slowdown its "Why it is slower" section; and the rules
+# that decide a verdict, on made-up data.
 add_test(NAME docs:verdicts COMMAND Python3::Interpreter "${CMAKE_SOURCE_DIR}/docs/verdicts.py" --check
          --source "${CMAKE_SOURCE_DIR}")
 add_test(NAME docs:verdict-rules COMMAND Python3::Interpreter "${CMAKE_SOURCE_DIR}/tests/verdicts_test.py")

@@ -492,7 +492,7 @@ class Search {
     int s = W_MOBILITY * (mine - theirs);
     for (int k = 0; k < 4; k++) {  // corners, and the X- and C-squares next to each
       s += W_CORNER * ownerOf(own, opp, CORNERS[k]);
-      if (ownerOf(own | opp, 0, CORNERS[k]) == 0)  // the corner is empty
+      if (!(((own | opp) >> CORNERS[k]) & 1))  // the corner is empty
         s -= W_XSQUARE * ownerOf(own, opp, XSQUARES[k]) +
              W_CSQUARE * (ownerOf(own, opp, CSQUARES[2 * k]) + ownerOf(own, opp, CSQUARES[2 * k + 1]));
     }
