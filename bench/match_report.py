@@ -4,6 +4,7 @@ bench/match.py (its own rules check, colours swapped, varied openings), as one t
 
     python3 bench/match_report.py [--build build] [--level 7] [--games 1:4,2:4,3:20,4:8,5:4]
                                   [--json build/match-report.json] [--page stages/e06_endgame/README.md]
+    python3 bench/match_report.py --from-json build/match-report.json [--page ...]   (no games: the saved table)
 
 --games: games against each rhino level, as LEVEL:GAMES pairs (the levels played) or one
 number for levels 1-5. Per rhino level: wins, draws and losses of our engine, discs for
@@ -13,6 +14,7 @@ move). A level-5 game takes minutes of rhino's time; the default table about an 
 Exit 1 when any game had a fault (an illegal move, a protocol error), 2 on bad input.
 """
 import argparse
+import re
 import json
 import os
 import subprocess
@@ -47,7 +49,17 @@ def main():
                     help="games per rhino level (pairs, colours swapped): LEVEL:GAMES,... or one number for 1-5")
     ap.add_argument("--json", help="write the table's data here")
     ap.add_argument("--page", help="rewrite this page's <!-- match:begin/end --> block")
+    ap.add_argument("--from-json", help="write the table of a saved run (--json) instead of playing")
     a = ap.parse_args()
+    if a.from_json:
+        try:
+            with open(a.from_json, encoding="utf-8") as f:
+                saved = json.load(f)
+            body = table(saved["rows"], saved["engine"], saved["level"], saved["games"], saved["machine"])
+        except (OSError, ValueError, KeyError) as e:
+            print(f"match_report: cannot read a saved run from {a.from_json}: {e}", file=sys.stderr)
+            return 2
+        return publish(body, a.page)
     try:
         plan = games_per_level(a.games)
     except ValueError:
@@ -85,33 +97,41 @@ def main():
                      "our_moves": len(our_times), "rhino_moves": len(rhino_times),
                      "our_longest_move": max(our_times, default=0)})
         faults += s["faults"]
-    name = report["engine_a"].get("name", "reversi-lab") if isinstance(report["engine_a"], dict) else report["engine_a"]
-    body = table(rows, name, a.level, a.games)
-    print(body, end="")
-    if a.page:
-        try:
-            with open(a.page, encoding="utf-8") as f:
-                text = replace_between(f.read(), "match", body, a.page)  # before the page is opened to write
-            with open(a.page, "w", encoding="utf-8") as f:
-                f.write(text)
-        except OSError as e:
-            print(f"match_report: cannot rewrite {a.page}: {e.strerror}", file=sys.stderr)
-            return 1
-    if a.json:
+    # The engine as it names itself over GTP (name and version): match.py adds " (command)".
+    name = re.sub(r" \(.*\)$", "", report["engine_a"]["name"])
+    if a.json:  # first: an hour of games is kept even if the page cannot be written
         try:
             with open(a.json, "w", encoding="utf-8") as f:
-                json.dump({"level": a.level, "games": a.games, "machine": machine(), "rows": rows}, f, indent=1)
+                json.dump({"level": a.level, "games": a.games, "engine": name, "machine": machine(), "rows": rows}, f,
+                          indent=1)
         except OSError as e:
             print(f"match_report: cannot write {a.json}: {e.strerror}", file=sys.stderr)
             return 1
-    return 1 if faults else 0
+    status = publish(table(rows, name, a.level, a.games, machine()), a.page)
+    return status or (1 if faults else 0)
 
 
-def table(rows, name, level, games):
+def publish(body, page):
+    """Prints the table and, given a page, rewrites its <!-- match:begin/end --> block."""
+    print(body, end="")
+    if not page:
+        return 0
+    try:
+        with open(page, encoding="utf-8") as f:
+            text = replace_between(f.read(), "match", body, page)  # before the page is opened to write
+        with open(page, "w", encoding="utf-8") as f:
+            f.write(text)
+    except OSError as e:
+        print(f"match_report: cannot rewrite {page}: {e.strerror}", file=sys.stderr)
+        return 1
+    return 0
+
+
+def table(rows, name, level, games, where):
     """The page's block: how it was measured, then one row per rhino level."""
     lines = [f"Measured with `cmake --build build --target match-report` (bench/match_report.py: bench/match.py "
              f"referees every move; `--level {level} --games {games}`, colours swapped in each pair, openings "
-             f"varied) on {machine()}. Our engine: {name}, `gtp --level {level}`; the time per move is each side's "
+             f"varied) on {where}. Our engine: {name} (`reversi-lab gtp --level {level}`); the time per move is each side's "
              "thinking time, mean over its moves, the opening's given moves left out.", "",
              "| gtp-rhino | games | won-drawn-lost | discs for-against | faults | our s/move | our longest move s | "
              "rhino s/move |", "|---|---|---|---|---|---|---|---|"]

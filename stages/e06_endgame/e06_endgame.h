@@ -507,23 +507,6 @@ class Search {
     return s > EVAL_LIMIT ? EVAL_LIMIT : s < -EVAL_LIMIT ? -EVAL_LIMIT : s;
   }
 
-  // +1 if `sq` is in `own`, -1 if in `opp`, else 0.
-  static int ownerOf(uint64_t own, uint64_t opp, uint8_t sq) {
-    return (int)((own >> sq) & 1) - (int)((opp >> sq) & 1);
-  }
-
-  // The number of set bits (SWAR: neighbouring bit fields added in parallel; no
-  // multiply, which the lx106 and the AVR do slowly).
-  static int bitCount(uint64_t m) {
-    m -= (m >> 1) & 0x5555555555555555ULL;
-    m = (m & 0x3333333333333333ULL) + ((m >> 2) & 0x3333333333333333ULL);
-    m = (m + (m >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
-    m += m >> 8;
-    m += m >> 16;
-    m += m >> 32;
-    return (int)(m & 0x7F);
-  }
-
   /**
    * @brief The score of a finished game: own discs minus the opponent's, the winner
    *        taking the empty squares, times DISC.
@@ -803,6 +786,23 @@ class Search {
 
   // +1 for an own stone, -1 for the opponent's, 0 for an empty square.
   static int owner(uint8_t stone, uint8_t me) { return stone == EMPTY ? 0 : stone == me ? 1 : -1; }
+
+  // +1 if `sq` is in `own`, -1 if in `opp`, else 0.
+  static int ownerOf(uint64_t own, uint64_t opp, uint8_t sq) {
+    return (int)((own >> sq) & 1) - (int)((opp >> sq) & 1);
+  }
+
+  // The number of set bits (SWAR: neighbouring bit fields added in parallel; no
+  // multiply, which the lx106 and the AVR do slowly).
+  static int bitCount(uint64_t m) {
+    m -= (m >> 1) & 0x5555555555555555ULL;
+    m = (m & 0x3333333333333333ULL) + ((m >> 2) & 0x3333333333333333ULL);
+    m = (m + (m >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+    m += m >> 8;
+    m += m >> 16;
+    m += m >> 32;
+    return (int)(m & 0x7F);
+  }
 
 
   // The score of b for `me`, `depth` plies ahead, if it lies inside (alpha, beta);

@@ -444,14 +444,9 @@ REVERSI_S11_TARGET inline int playAvx512(Board& b, uint64_t move, uint8_t me) {
 }
 #endif  // REVERSI_S11_AVX512
 
-#ifdef REVERSI_S11_AVX512
-/// Keeps a function out of line on x86, so that countFlips and play, whose AVX-512 path
-/// is the one taken on every call where the CPU has it, stay small enough to be inlined
-/// into their callers (the search calls them at every node).
-#define REVERSI_S11_OUT_OF_LINE __attribute__((noinline))
-#else
-#define REVERSI_S11_OUT_OF_LINE
-#endif
+// The portable countFlips and play, kept out of line on x86 (noinline), so that countFlips
+// and play, whose AVX-512 path is the one taken on every call where the CPU has it, stay
+// small enough to be inlined into their callers (the search calls them at every node).
 
 /**
  * @brief countFlips with the portable fills (the square known to be empty).
@@ -460,7 +455,10 @@ REVERSI_S11_TARGET inline int playAvx512(Board& b, uint64_t move, uint8_t me) {
  * @param me the side to move
  * @return the number of stones flipped
  */
-REVERSI_S11_OUT_OF_LINE inline int countFlipsPortable(const Board& b, uint64_t move, uint8_t me) {
+#ifdef REVERSI_S11_AVX512
+__attribute__((noinline))
+#endif
+inline int countFlipsPortable(const Board& b, uint64_t move, uint8_t me) {
   return popCount(flips(move, stones(b, me), stones(b, 3 - me)));
 }
 
@@ -471,7 +469,10 @@ REVERSI_S11_OUT_OF_LINE inline int countFlipsPortable(const Board& b, uint64_t m
  * @param me the side to move
  * @return the number of stones flipped; 0 means illegal and `b` is unchanged
  */
-REVERSI_S11_OUT_OF_LINE inline int playPortable(Board& b, uint64_t move, uint8_t me) {
+#ifdef REVERSI_S11_AVX512
+__attribute__((noinline))
+#endif
+inline int playPortable(Board& b, uint64_t move, uint8_t me) {
   const uint64_t f = flips(move, stones(b, me), stones(b, 3 - me));
   if (f == 0) return 0;
   b.white ^= f;  // a flipped stone changes colour: one XOR on each mask
