@@ -13,6 +13,7 @@
 #include <utility>
 
 #include "all_stages.h"  // first: every stage, then the harness templates
+#include "compare_args.h"
 #include "harness.h"
 #include "registry.h"
 
@@ -48,14 +49,7 @@ int main(int argc, char** argv) {
     return 2;
   }
   const StageEntry* picked[2];
-  for (int i = 0; i < 2; ++i) {
-    picked[i] = findStage(argv[i + 1]);
-    if (!picked[i]) {
-      std::fprintf(stderr, "reversi-lab: compare: unknown stage %s (reversi-lab stages lists them)\n",
-                   quoteInput(argv[i + 1]).c_str());
-      return 2;
-    }
-  }
+  if (!pickTwo(argv, findStage, "compare", "stage", "reversi-lab stages lists them", picked)) return 2;
   for (int i = 0; i < 2; ++i) {
     // A stage against itself is a fair question (how much do two runs of one stage
     // differ?): its second copy gets a label of its own.

@@ -14,9 +14,9 @@ move). A level-5 game takes minutes of rhino's time; the default table about an 
 Exit 1 when any game had a fault (an illegal move, a protocol error), 2 on bad input.
 """
 import argparse
-import re
 import json
 import os
+import re
 import subprocess
 import sys
 import tempfile

@@ -21,6 +21,7 @@
 #include "all_stages.h"  // first: every stage and step, then the harness templates
 #include "all_steps.h"
 #include "cli.h"
+#include "compare_args.h"
 #include "search_harness.h"
 
 using namespace reversi;
@@ -91,14 +92,7 @@ int main(int argc, char** argv) {
     return 2;
   }
   const StepEntry* picked[2];
-  for (int i = 0; i < 2; ++i) {
-    picked[i] = findStep(argv[i + 1]);
-    if (!picked[i]) {
-      std::fprintf(stderr, "reversi-lab: step compare: unknown step %s (reversi-lab help lists them)\n",
-                   quoteInput(argv[i + 1]).c_str());
-      return 2;
-    }
-  }
+  if (!pickTwo(argv, findStep, "step compare", "step", "reversi-lab help lists them", picked)) return 2;
   if (picked[0] == picked[1]) {
     std::fprintf(stderr, "reversi-lab: step compare: give two different steps\n");
     return 2;

@@ -11,6 +11,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <new>
+#include <type_traits>
 
 #if defined(__linux__)
 #include <sys/mman.h>
@@ -21,6 +22,8 @@ namespace reversi {
 /// An array of `Slot`, zeroed, resized only when asked for another size.
 template <class Slot>
 class TablePool {
+  static_assert(std::is_trivial<Slot>::value, "a pool is zeroed with memset: an all-zero Slot must be an empty one");
+
  public:
   TablePool() = default;
   TablePool(const TablePool&) = delete;

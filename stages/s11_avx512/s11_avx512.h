@@ -26,10 +26,11 @@
  *
  * Changed from stage 10: the AVX2 section replaced by the AVX-512 one (kRotate1/2/4,
  * kEdge, kInWord, rotate, orLanes, fill8, moveMaskAvx512, flipsAvx512, perftAvx512), the run-time choice
- * (portableOnly, cpuHasAvx512, moveMaskAuto, flipsAuto), and perftFast calling it.
+ * (portableOnly, cpuHasAvx512, moveMaskAuto), and perftFast calling it.
  * Two more changes, for the search track, whose solver calls these at every node:
  * countFlips and play each call one AVX-512 function (countFlipsAvx512, playAvx512,
- * counting with POPCNT) instead of two, with the portable fallback in functions of its
+ * counting with POPCNT) where stage 10 goes through flipsAuto and counts after it (so
+ * this stage has no flipsAuto), with the portable fallback in functions of its
  * own (countFlipsPortable, playPortable) kept out of line on x86, so that the two stay
  * small enough to be inlined into the search; and legalMoves lists the set bits with
  * __builtin_ctzll (the index of the lowest set bit) instead of testing all 64.
@@ -236,7 +237,7 @@ inline bool& portableOnly() {
 /**
  * @brief Whether the AVX-512 functions run: the CPU has AVX-512F and POPCNT (asked
  * once) and portableOnly() is not set.
- * @return true when moveMaskAuto, flipsAuto and perftFast take the AVX-512 path
+ * @return true when moveMaskAuto, countFlips, play and perftFast take the AVX-512 path
  */
 inline bool cpuHasAvx512() {
   static const bool yes = (__builtin_cpu_init(), __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("popcnt"));
@@ -387,20 +388,6 @@ inline uint64_t moveMaskAuto(uint64_t own, uint64_t opp) {
   if (cpuHasAvx512()) return moveMaskAvx512(own, opp);
 #endif
   return moveMask(own, opp);
-}
-
-/**
- * @brief flips on AVX-512 when this CPU has it (and portableOnly() is not set), else the portable fills.
- * @param move the move's square (one bit, empty)
- * @param own the stones of the side to move
- * @param opp the opponent's stones
- * @return the flipped stones; 0 means the move is illegal
- */
-inline uint64_t flipsAuto(uint64_t move, uint64_t own, uint64_t opp) {
-#ifdef REVERSI_S11_AVX512
-  if (cpuHasAvx512()) return flipsAvx512(move, own, opp);
-#endif
-  return flips(move, own, opp);
 }
 
 /**
