@@ -300,7 +300,8 @@ def timed_table(raw, versions=""):
              "interrupt included). lx106 and RISC-V: the whole sketch under QEMU with -icount shift=0, where the "
              f"shims' microsecond is {QEMU_INSTRUCTIONS_PER_US:,} instructions: instructions per run = "
              f"T x {QEMU_INSTRUCTIONS_PER_US:,} / N. Each figure is good to one microsecond of T (16 / N cycles, "
-             f"{QEMU_INSTRUCTIONS_PER_US:,} / N instructions)." + (f" In brackets: against {methods[0]}." if ratios else "")
+             f"{QEMU_INSTRUCTIONS_PER_US:,} / N instructions)." + (f" In brackets: how many times as fast as {methods[0]} it runs ({methods[0]}'s count / this one's)."
+                                             if ratios else "")
              + f" {versions}\n",
              "| timed | " + " | ".join(label for _, label in cols) + " |", "|---" * (len(cols) + 1) + "|"]
     for m in methods:
@@ -308,7 +309,7 @@ def timed_table(raw, versions=""):
         for p, _ in cols:
             timed = raw[p]["timed"]
             v, first = timed.get(m), timed.get(methods[0])
-            cells.append("-" if v is None else f"{v:,} ({v / first:.2f}x)" if ratios and first else f"{v:,}")
+            cells.append("-" if v is None else f"{v:,} ({first / v:.2f}x)" if ratios and first else f"{v:,}")
         lines.append(f"| {m} | " + " | ".join(cells) + " |")
     return "\n".join(lines) + "\n"
 
@@ -413,8 +414,11 @@ def toolchains():
     return "Compilers: " + ", ".join(found) + " (Debian 12)." if found else ""
 
 
+ESP32_GUIDE = "docs/esp32.md"  # the page with the memory, steps and Go stack tables
+
+
 def make_sections(report):
-    """The Markdown that docs/update_docs.py puts between markers: in README.md's ESP32 guide
+    """The Markdown that docs/update_docs.py puts between markers: in the ESP32 guide (docs/esp32.md)
     the memory table, the search steps' table, the Go frames; on a sidebar's page its timing
     lines, on a step's page its row of the steps' table (rebuilt from the report, so
     bench/esp32_column.py --merge can call it again)."""
@@ -425,11 +429,11 @@ def make_sections(report):
               "text": markdown_table(report["step_caption"], "step", report["step_columns"], {folder: cells})}
              for folder, cells in report["steps"].items()]
     return timed + steps + [
-        {"file": "README.md", "marker": "esp32-memory",
+        {"file": ESP32_GUIDE, "marker": "esp32-memory",
          "text": markdown_table(report["memory_caption"], "sketch", report["memory_columns"], report["memory"])},
-        {"file": "README.md", "marker": "esp32-steps",
+        {"file": ESP32_GUIDE, "marker": "esp32-steps",
          "text": markdown_table(report["step_caption"], "step", report["step_columns"], report["steps"])},
-        {"file": "README.md", "marker": "esp32-go-stack",
+        {"file": ESP32_GUIDE, "marker": "esp32-go-stack",
          "text": go_frames_table(report["raw"]["go_frames"], report.get("toolchains", ""))}]
 
 

@@ -85,7 +85,7 @@ def print_table(first, titles, rows):
 
 
 def merge(path, runs, stages, steps, memory):
-    """Adds the columns to the embedded report at `path` and rebuilds its README sections."""
+    """Adds the columns to the embedded report at `path` and rebuilds its page sections (docs/esp32.md, the step pages)."""
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
     import embedded_report  # noqa: E402  (its sections are rebuilt from the merged report)
     with open(path) as f:

@@ -1,6 +1,6 @@
 // Extra benchmark for a stage with its own perft (perftFast): perft with bulk counting
 // from the start, single-threaded, on the stage's own representation. Items: leaves.
-// Depth 11 is the depth the README's perft-speed figures use.
+// Depth 11 is the depth the perft-speed figures use (docs/cli.md, s11's page).
 #include <benchmark/benchmark.h>
 
 #include "this_stage.h"

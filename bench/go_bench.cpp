@@ -12,8 +12,8 @@
 #include <string>
 #include <vector>
 
+#include "cli/sidebars.h"
 #include "go_boards.h"
-#include "sidebars.h"
 
 namespace {
 

@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
 """Times `reversi-lab perft` plain, hashed and on threads, in interleaved rounds, and
-writes the table into pages (between <!-- perft-speed:begin/end -->: the README and
-stages/s11_avx512/README.md).
+writes the table into pages (between <!-- perft-speed:begin/end -->: the command-line
+reference docs/cli.md and stages/s11_avx512/README.md).
 
     bench/perft_speed.py [--build build] [--rounds 3] [--json out.json]
-                         [--pages README.md stages/s11_avx512/README.md] [--from-json saved.json]
+                         [--pages docs/cli.md stages/s11_avx512/README.md] [--from-json saved.json]
 
 Each round runs every configuration once, in the same order, so that a change in the
 machine's load falls on all of them alike (interleaved, not one configuration's runs
@@ -41,11 +41,13 @@ CONFIGS = [
     ("s11 hash+sym 12", ["--stage", "11", "--depth", "12", "--hash"]),
     ("s11 hash+sym 12, 2 threads", ["--stage", "11", "--depth", "12", "--hash", "--threads", "2"]),
 ]
-RATIOS = [  # label, numerator, denominator: wall time of the first over the second, per round
-    ("s11 against s10, depth 11 (time ratio; below 1 is faster)", "s11 11", "s10 11"),
-    ("hash+sym against plain, depth 11 (time ratio)", "s11 hash+sym 11", "s11 11"),
-    ("1 thread against 2, plain depth 12 (speed-up)", "s11 12", "s11 12, 2 threads"),
-    ("1 thread against 2, hash+sym depth 12 (speed-up)", "s11 hash+sym 12", "s11 hash+sym 12, 2 threads"),
+RATIOS = [  # label, numerator, denominator: wall time of the first over the second, per round,
+    # which is how many times as fast the second runs (the site's one convention, docs/measurements.md)
+    ("s11 as fast as s10, depth 11 (s10's time / s11's)", "s10 11", "s11 11"),
+    ("hash+sym as fast as plain, depth 11 (plain's time / hash+sym's)", "s11 11", "s11 hash+sym 11"),
+    ("2 threads as fast as 1, plain depth 12 (1 thread's time / 2 threads')", "s11 12", "s11 12, 2 threads"),
+    ("2 threads as fast as 1, hash+sym depth 12 (1 thread's time / 2 threads')", "s11 hash+sym 12",
+     "s11 hash+sym 12, 2 threads"),
 ]
 
 

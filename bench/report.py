@@ -44,17 +44,48 @@ def unit(name):
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
-def machine():
-    cpu = platform.processor() or platform.machine()
+# Cores by (vendor, family, model range): the AVX-512 gain of s11 depends on the core (Zen 4
+# splits a 512-bit operation into two 256-bit halves, Sapphire Rapids does not), so a
+# measurement names it. An unknown pair is named by its numbers only.
+CORES = [
+    ("AuthenticAMD", 23, range(0x00, 0x30), "Zen, Zen+"), ("AuthenticAMD", 23, range(0x30, 0x100), "Zen 2"),
+    ("AuthenticAMD", 25, range(0x00, 0x10), "Zen 3"), ("AuthenticAMD", 25, range(0x10, 0x20), "Zen 4"),
+    ("AuthenticAMD", 25, range(0x20, 0x60), "Zen 3"), ("AuthenticAMD", 25, range(0x60, 0x80), "Zen 4"),
+    ("AuthenticAMD", 25, range(0xA0, 0xB0), "Zen 4"), ("AuthenticAMD", 26, range(0x00, 0x100), "Zen 5"),
+    ("GenuineIntel", 6, range(85, 86), "Skylake-SP / Cascade Lake"), ("GenuineIntel", 6, range(106, 107), "Ice Lake-SP"),
+    ("GenuineIntel", 6, range(143, 144), "Sapphire Rapids"), ("GenuineIntel", 6, range(207, 208), "Emerald Rapids"),
+]
+
+
+def cpu_name(info):
+    """"AMD EPYC (family 25, model 17: Zen 4)" from /proc/cpuinfo's first processor's fields
+    (vendor_id, cpu family, model, model name); without the family, the model name alone."""
+    name = info.get("model name") or platform.processor() or platform.machine()
     try:
-        with open("/proc/cpuinfo") as f:
+        family, model = int(info["cpu family"]), int(info["model"])
+    except (KeyError, ValueError):
+        return name
+    core = next((c for v, f, models, c in CORES if v == info.get("vendor_id") and f == family and model in models), None)
+    return f"{name} (family {family}, model {model}" + (f": {core})" if core else ")")
+
+
+def cpuinfo(path="/proc/cpuinfo"):
+    """The fields of the first processor in /proc/cpuinfo ({} where there is none)."""
+    info = {}
+    try:
+        with open(path) as f:
             for line in f:
-                if line.startswith("model name"):
-                    cpu = line.split(":", 1)[1].strip()
+                if not line.strip():
                     break
+                key, _, value = line.partition(":")
+                info[key.strip()] = value.strip()
     except OSError:
         pass
-    return f"{cpu}, {os.cpu_count()} cores, {platform.system()} {platform.release()}"
+    return info
+
+
+def machine():
+    return f"{cpu_name(cpuinfo())}, {os.cpu_count()} cores, {platform.system()} {platform.release()}"
 
 
 def write_json(path, data):
@@ -331,7 +362,7 @@ def main():
                     continue
                 print(f"running {os.path.basename(exe)} ...", file=sys.stderr, flush=True)
                 raw = run_stage(exe, args.repetitions, args.min_time)
-                report["sidebars"][folder] = {"summary": summarise(raw), "counters": counters(raw)}
+                report["sidebars"][folder] = {"summary": summarise(raw), "counters": counters(raw), "raw": raw}
                 ran += 1
         if run_steps:
             for exe in sorted(glob.glob(os.path.join(args.build, "bench_e[0-9][0-9]_*"))):

@@ -21,8 +21,8 @@
 
 #include "this_step.h"  // first: the step, then the harness
 #include "all_stages.h"
-#include "cli.h"
-#include "cli_args.h"
+#include "cli/cli.h"
+#include "cli/cli_args.h"
 #include "search_harness.h"
 
 using namespace reversi;

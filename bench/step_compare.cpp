@@ -20,7 +20,7 @@
 
 #include "all_stages.h"  // first: every stage and step, then the harness templates
 #include "all_steps.h"
-#include "cli.h"
+#include "cli/cli.h"
 #include "compare_args.h"
 #include "search_harness.h"
 

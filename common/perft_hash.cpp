@@ -1,17 +1,12 @@
 #include "perft_hash.h"
 
 #include <sys/mman.h>
-#include <sys/resource.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <bit>
-#include <cstdio>
 #include <cstdlib>
 #include <memory>
 #include <new>
-
-#include "cli_args.h"
 
 namespace reversi {
 namespace {
@@ -133,33 +128,6 @@ void PerftTable::describe(HashedPerftStats& stats) const {
   for (uint64_t i = 0; i <= mask_; ++i)
     stats.used += (buckets_[i].deep.data.load(std::memory_order_relaxed) != 0) +
                   (buckets_[i].recent.data.load(std::memory_order_relaxed) != 0);
-}
-
-std::optional<size_t> hashTableBytes(const CliArgs& args, const std::string& command) {
-  const bool hash = args.options.count("--hash") > 0;
-  for (const char* needsHash : {"--hash-mb", "--no-symmetry"})
-    if (!hash && args.options.count(needsHash)) throw UsageError{command + ": " + needsHash + " needs --hash"};
-  if (!hash) return std::nullopt;
-  const int mb = wholeNumberOption(args, command, "--hash-mb", 1, kMaxHashMb, kDefaultHashMb);
-  // The table is zeroed when made, so all of it becomes resident: more than half the
-  // memory would push the machine into swap (or the kernel's OOM killer) instead.
-  const long pages = sysconf(_SC_PHYS_PAGES), pageSize = sysconf(_SC_PAGE_SIZE);
-  const double haveMb = pages > 0 && pageSize > 0 ? double(pages) * double(pageSize) / (1 << 20) : 0;
-  if (haveMb > 0 && mb > haveMb / 2)
-    throw UsageError{command + ": --hash-mb " + std::to_string(mb) + " is more than half of this machine's memory (" +
-                     std::to_string(int64_t(haveMb)) + " MiB)"};
-  return size_t(mb) << 20;
-}
-
-std::string hashReport(const HashedPerftStats& stats, bool symmetric) {
-  rusage usage{};
-  getrusage(RUSAGE_SELF, &usage);  // ru_maxrss: KiB on Linux
-  char line[200];
-  std::snprintf(line, sizeof line, "table %.0f MiB (%llu slots, %.1f%% used), keyed by the exact position%s; peak memory %.0f MiB",
-                double(stats.tableBytes) / (1 << 20), (unsigned long long)stats.slots,
-                stats.slots ? 100.0 * double(stats.used) / double(stats.slots) : 0.0,
-                symmetric ? " up to the 8 symmetries" : "", double(usage.ru_maxrss) / 1024);
-  return line;
 }
 
 }  // namespace reversi

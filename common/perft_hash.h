@@ -16,16 +16,12 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
-#include <optional>
-#include <string>
 
 #include "stage.h"
 
 namespace reversi {
 
-struct CliArgs;  // cli_args.h
-
-/// What a hashed perft did, for the CLI's report.
+/// What a hashed perft did, for the CLI's report (`perft --hash`).
 struct HashedPerftStats {
   uint64_t count = 0;     ///< the perft
   double seconds = 0;     ///< the count's wall time, the table's allocation included
@@ -146,16 +142,5 @@ HashedPerftStats hashedPerft(const Position& p, int depth, bool bulk, size_t tab
   table.describe(stats);  // after the clock: counting the used slots reads the whole table
   return stats;
 }
-
-/// `perft --hash`'s table size from the options `--hash-mb N` (default kDefaultHashMb)
-/// and `--hash`; nothing without `--hash`. Throws UsageError naming `command` for a size
-/// that is not a whole number, is out of range or exceeds half this machine's memory,
-/// and for `--hash-mb` or `--no-symmetry` without `--hash`.
-std::optional<size_t> hashTableBytes(const CliArgs& args, const std::string& command);
-inline constexpr int kDefaultHashMb = 64, kMaxHashMb = 1 << 20;
-
-/// The CLI's line about the table: "table 64 MiB (2097152 slots, 12.5% used), exact
-/// positions[, 8 symmetries folded]; peak memory N MiB".
-std::string hashReport(const HashedPerftStats& stats, bool symmetric);
 
 }  // namespace reversi

@@ -59,6 +59,19 @@ size_t stageIndex(const StageEntry& s);
 const StepEntry& defaultStep();
 const StageEntry& defaultStage();
 
+/// What a step is asked to do at most, so that no command (solve, search, play's and
+/// gtp's levels) runs for hours: a property of the step, measured once per step.
+struct SearchLimits {
+  int solveEmpties;  ///< solve: at most this many empty squares
+  int searchDepth;   ///< search: at most this many plies, unless solveEmpties allows the whole game
+  int slowEmpties;   ///< solve: from this many empty squares on, a run takes more than ~10 s
+  int slowDepth;     ///< search: from this depth on, a run takes more than ~10 s
+};
+/// search's --depth is never more than this, whatever the step.
+inline constexpr int kMaxSearchDepth = 30;
+/// The limits of `step` (measured for the steps that exist, see search_registry.cpp).
+SearchLimits searchLimits(const StepEntry& step);
+
 /// "a1".."h8", "pass", or "none" for kNoMove.
 std::string moveName(int move);
 

@@ -21,7 +21,9 @@ if(DOXYGEN_FOUND)
   set(doc_inputs "${CMAKE_SOURCE_DIR}/docs/overview.md" "${CMAKE_SOURCE_DIR}/README.md" "${CMAKE_SOURCE_DIR}/README.ja.md"
                  "${CMAKE_SOURCE_DIR}/docs/sources.md" "${CMAKE_SOURCE_DIR}/docs/glossary.md"
                  "${CMAKE_SOURCE_DIR}/docs/your-stage.md" "${CMAKE_SOURCE_DIR}/docs/lessons.md"
-                 "${CMAKE_SOURCE_DIR}/docs/overview.ja.md")
+                 "${CMAKE_SOURCE_DIR}/docs/cli.md" "${CMAKE_SOURCE_DIR}/docs/esp32.md"
+                 "${CMAKE_SOURCE_DIR}/docs/testing.md" "${CMAKE_SOURCE_DIR}/docs/layout.md"
+                 "${CMAKE_SOURCE_DIR}/docs/overview.ja.md" "${CMAKE_SOURCE_DIR}/docs/measurements.md")
   foreach(folder IN LISTS LAB_PAGE_FOLDERS)
     set(dir "${CMAKE_SOURCE_DIR}/stages/${folder}")
     file(GLOB headers "${dir}/*.h")
@@ -33,6 +35,8 @@ if(DOXYGEN_FOUND)
   set(DOXYGEN_OUTPUT_DIRECTORY "${CMAKE_BINARY_DIR}/docs")
   set(DOXYGEN_USE_MDFILE_AS_MAINPAGE "${CMAKE_SOURCE_DIR}/docs/overview.md")
   set(DOXYGEN_IMAGE_PATH "${CMAKE_SOURCE_DIR}/docs")
+  # A stage page names a figure by its path from the page (for GitHub); Doxygen by its name.
+  set(DOXYGEN_FILTER_PATTERNS "*.md=${CMAKE_SOURCE_DIR}/docs/md_filter.py")
   set(DOXYGEN_EXAMPLE_PATH "${CMAKE_SOURCE_DIR}/stages")
   set(DOXYGEN_STRIP_FROM_PATH "${CMAKE_SOURCE_DIR}")
   set(DOXYGEN_WARN_AS_ERROR YES)
@@ -53,14 +57,26 @@ else()
                     COMMAND ${CMAKE_COMMAND} -E false)
 endif()
 
+# The layout pictures of the stage pages (docs/layout-sNN.svg) are drawn from the stages' own
+# constants: layout_constants prints them, docs/layouts.py draws (update-docs) or compares
+# (docs:layouts; not in a cross build, whose programs do not run here).
+add_executable(layout_constants tests/layout_constants.cpp)
+target_include_directories(layout_constants PRIVATE "${CMAKE_SOURCE_DIR}/stages")
+if(NOT CMAKE_CROSSCOMPILING)
+  add_test(NAME docs:layouts COMMAND Python3::Interpreter "${CMAKE_SOURCE_DIR}/docs/layouts.py"
+           --dump "$<TARGET_FILE:layout_constants>" --source "${CMAKE_SOURCE_DIR}" --check)
+  set_tests_properties(docs:layouts PROPERTIES LABELS docs)
+endif()
+
 # update-docs: run every stage's and every search step's benchmark and the embedded report,
 # then rewrite every generated block (the numbers in the stage and step pages,
 # docs/overview.md and its Japanese copy, README.md and README.ja.md, docs/lessons.md, the
-# claims ledger and the "Why it is slower" sections) and redraw docs/progression.svg and
-# docs/search.svg. The slow valgrind measurements are not re-run: their last reports in the
-# build folder are read where they exist (page-counts.json from `page-counts`,
+# claims ledger and the "Why it is slower" sections), redraw docs/progression.svg and
+# docs/search.svg (docs/figures.py) and the layout pictures (docs/layouts.py). The slow
+# valgrind measurements are not re-run: their last reports in the build folder are read
+# where they exist (page-counts.json from `page-counts`,
 # verdict-pairs.json and why-slower.json from `verdicts`, flash-cache.json from
-# `flash-cache`); a block whose report is missing keeps what it had.
+# `flash-cache`, ablation.json from `ablation`); a block whose report is missing keeps what it had.
 add_custom_target(update-docs
   COMMAND Python3::Interpreter "${CMAKE_SOURCE_DIR}/bench/report.py" --build "${CMAKE_BINARY_DIR}"
           --json "${CMAKE_BINARY_DIR}/bench-report.json"
@@ -68,12 +84,15 @@ add_custom_target(update-docs
           --bench "${CMAKE_BINARY_DIR}/bench-report.json" --embedded "${CMAKE_BINARY_DIR}/embedded.json"
           --counts "${CMAKE_BINARY_DIR}/page-counts.json" --pairs "${CMAKE_BINARY_DIR}/verdict-pairs.json"
           --why "${CMAKE_BINARY_DIR}/why-slower.json" --flash-cache "${CMAKE_BINARY_DIR}/flash-cache.json"
+          --ablation "${CMAKE_BINARY_DIR}/ablation.json"
   COMMAND Python3::Interpreter "${CMAKE_SOURCE_DIR}/docs/transcripts.py" --build "${CMAKE_BINARY_DIR}"
+          --source "${CMAKE_SOURCE_DIR}"
+  COMMAND Python3::Interpreter "${CMAKE_SOURCE_DIR}/docs/layouts.py" --dump "$<TARGET_FILE:layout_constants>"
           --source "${CMAKE_SOURCE_DIR}"
   WORKING_DIRECTORY "${CMAKE_SOURCE_DIR}"
   USES_TERMINAL
   COMMENT "Measuring every stage and rewriting the numbers in the docs")
-add_dependencies(update-docs reversi-lab)
+add_dependencies(update-docs reversi-lab layout_constants)
 foreach(folder IN LISTS lab_numbered lab_steps)
   if(TARGET bench_${folder})
     add_dependencies(update-docs bench_${folder})
@@ -152,10 +171,33 @@ set_tests_properties(docs:truth PROPERTIES LABELS docs)
 add_test(NAME docs:numbers COMMAND Python3::Interpreter "${CMAKE_SOURCE_DIR}/tests/check_docs.py" --numbers
          "${CMAKE_SOURCE_DIR}")
 set_tests_properties(docs:numbers PROPERTIES LABELS docs)
+# One number per fact: a measured quantity has one value on every page (English and Japanese).
+add_test(NAME docs:facts COMMAND Python3::Interpreter "${CMAKE_SOURCE_DIR}/tests/check_facts.py" "${CMAKE_SOURCE_DIR}")
+set_tests_properties(docs:facts PROPERTIES LABELS docs)
+# A stage or step page reads in minutes: at most 2,500 words outside its <details> blocks.
+add_test(NAME docs:length COMMAND Python3::Interpreter "${CMAKE_SOURCE_DIR}/tests/check_docs.py" --length
+         "${CMAKE_SOURCE_DIR}")
+set_tests_properties(docs:length PROPERTIES LABELS docs)
+# One ratio convention ("B runs N.NNx as fast as A", docs/measurements.md) on every page.
+add_test(NAME docs:ratios COMMAND Python3::Interpreter "${CMAKE_SOURCE_DIR}/tests/check_docs.py" --ratios
+         "${CMAKE_SOURCE_DIR}")
+set_tests_properties(docs:ratios PROPERTIES LABELS docs)
+# No hard-wrapped Japanese paragraph: Markdown would join its lines with a stray space.
+add_test(NAME docs:japanese-lines COMMAND Python3::Interpreter "${CMAKE_SOURCE_DIR}/tests/check_japanese.py"
+         "${CMAKE_SOURCE_DIR}")
+set_tests_properties(docs:japanese-lines PROPERTIES LABELS docs)
+# The READMEs stay a front door: at most 150 lines, linking s01 and the reference pages.
+add_test(NAME docs:front-door COMMAND Python3::Interpreter "${CMAKE_SOURCE_DIR}/tests/check_front_door.py"
+         "${CMAKE_SOURCE_DIR}")
+set_tests_properties(docs:front-door PROPERTIES LABELS docs)
 # The checkers and generators above on small known inputs (a check that sees nothing fails).
 add_test(NAME docs:checkers COMMAND Python3::Interpreter "${CMAKE_SOURCE_DIR}/tests/check_docs_test.py")
 set_tests_properties(docs:checkers PROPERTIES LABELS docs)
-# The example sessions in the README are the program's own output (times aside).
+# Every SVG has a <title> and a <desc>; every image in a page a meaningful alt text.
+add_test(NAME docs:figures COMMAND Python3::Interpreter "${CMAKE_SOURCE_DIR}/tests/check_figures.py"
+         "${CMAKE_SOURCE_DIR}")
+set_tests_properties(docs:figures PROPERTIES LABELS docs)
+# The example sessions of docs/cli.md are the program's own output (times aside).
 add_test(NAME docs:transcripts COMMAND Python3::Interpreter "${CMAKE_SOURCE_DIR}/docs/transcripts.py"
          --build "${CMAKE_BINARY_DIR}" --source "${CMAKE_SOURCE_DIR}" --check)
 set_tests_properties(docs:transcripts PROPERTIES LABELS docs)

@@ -1,6 +1,7 @@
-"""The numbers of docs/lessons.md: for each lesson, the measured figure that proves it and
+"""The numbers of docs/lessons.md: for each lesson, the measured figure that tests it and
 the platforms it holds on, from the same reports as the stage pages (docs/update_docs.py
-calls `write`). A lesson never measured says so; one whose data this run lacks (a partial
+calls `write`). The words that depend on the numbers (faster, slower, more, fewer) are
+written from them too, in the site's one ratio convention ("B runs N.NNx as fast as A"). A lesson never measured says so; one whose data this run lacks (a partial
 run, such as the page-counts target's) keeps the figure of the run that had them."""
 import re
 
@@ -57,48 +58,88 @@ def spread(v):
     return f"{ns(v[0])} ns [{ns(v[1])}-{ns(v[2])}]"
 
 
+# The site's one ratio convention: "B runs N.NNx as fast as A" is A's time (or cycles, or
+# instructions) over B's, so above 1 is faster and below 1 slower. The comparative word is
+# generated with the number, so a re-measurement that turns a result round cannot leave a
+# sentence saying the opposite of its figure.
+CLOSE = 0.01  # medians under 1 % apart: too close to call (as docs/verdicts.py decides)
+
+
+def speed(a, b):
+    """How fast B runs against A, from A's and B's time (or cycles, or instructions)."""
+    return a / b
+
+
+def x(r):
+    """A speed ratio as printed: two decimals, three below 0.1 so that a large slowdown keeps its size."""
+    return f"{r:.3f}x" if r < 0.1 else f"{r:.2f}x"
+
+
+def word(a, b, faster="faster", slower="slower", same="too close to call"):
+    """The comparative word for B against A: faster, slower, or too close to call."""
+    r = a / b
+    return same if abs(r - 1) < CLOSE else faster if r > 1 else slower
+
+
+def machine(d):
+    return d.report.get("machine", "the host")
+
+
 def claims(d):
     loop, const = d.host("s06", "Variant/FlipScan/s05:run-time-colour,loop"), d.host("s06", "Variant/FlipScan/colour-constant,loop")
-    return (f"the loop with the colour as a constant runs at {loop[0] / const[0]:.2f}x the speed of the same loop "
-            f"with the colour in a variable ({spread(const)} against {spread(loop)} per position, one executable)",
-            [(HOST, True)])  # the lesson is the measuring itself, whichever way it comes out
+    verdict = {"faster": "the article's advice holds here", "slower": "the article's advice does not hold here",
+               "too close to call": "the article's advice makes no difference here"}[word(loop[0], const[0])]
+    return (f"the loop with the colour as a constant runs {x(speed(loop[0], const[0]))} as fast as the same loop "
+            f"with the colour in a variable ({word(loop[0], const[0])}: {spread(const)} against {spread(loop)} per "
+            f"position, one executable): {verdict}",
+            [(HOST + " (where it was measured)", True)])  # the lesson is the measuring itself, whichever way it comes out
 
 
 def abstraction(d):
     a, b = d.host("s01", "FlipScan"), d.host("s02", "FlipScan")
     ca, cb = d.emb("s01_naive", "AVR flip scan (cycles)"), d.emb("s02_delta", "AVR flip scan (cycles)")
-    return (f"s02's one generic scan runs at {a[0] / b[0]:.2f}x the speed of s01's eight loops ({spread(b)} against "
-            f"{spread(a)} per position), and takes {cb / ca:.2f}x the cycles on the AVR ({cb:,} against {ca:,})",
+    return (f"s02's one generic scan runs {x(speed(a[0], b[0]))} as fast as s01's eight loops on the host "
+            f"({word(a[0], b[0])}: {spread(b)} against {spread(a)} per position), and {x(speed(ca, cb))} as fast "
+            f"on the AVR ({word(ca, cb)}: {cb:,} cycles against {ca:,})",
+            # small chips pay more: the AVR's slowdown is the larger of the two
             [(HOST, b[0] > a[0]), (AVR, cb / ca > max(1, b[0] / a[0]))])
 
 
 def sentinels(d):
     a, b = d.host("s02", "FlipScan"), d.host("s03", "FlipScan")
     ca, cb = d.emb("s02_delta", "AVR flip scan (cycles)"), d.emb("s03_wall", "AVR flip scan (cycles)")
-    return (f"the walls make the flip scan {ca / cb:.2f}x as fast on the AVR ({cb:,} cycles against {ca:,}) but "
-            f"only {a[0] / b[0]:.2f}x on the host ({spread(b)} against {spread(a)})",
+    host_less = ca / cb > a[0] / b[0]
+    return (f"with the walls, the flip scan runs {x(speed(ca, cb))} as fast on the AVR ({word(ca, cb)}: "
+            f"{cb:,} cycles against {ca:,}) {'but only' if host_less else 'and'} {x(speed(a[0], b[0]))} as fast "
+            f"on the host ({word(a[0], b[0])}: {spread(b)} against {spread(a)})",
             [(AVR, ca / cb > max(1, a[0] / b[0])), (HOST, b[0] < a[0])])
 
 
 def unrolling(d):
+    loop, unrolled = d.host("s06", "Variant/FlipScan/s05:run-time-colour,loop"), d.host("s06", "Variant/FlipScan/run-time-colour,unrolled")
     a, b = d.host("s05", "FlipScan"), d.host("s06", "FlipScan")
     ca, cb = d.emb("s05_cell91", "AVR flip scan (cycles)"), d.emb("s06_unrolled", "AVR flip scan (cycles)")
     xa, xb = d.emb("s05_cell91", "lx106 flip scan (instr.)"), d.emb("s06_unrolled", "lx106 flip scan (instr.)")
-    return (f"s06's flip scan is {a[0] / b[0]:.2f}x as fast as s05's on the host ({spread(b)} against {spread(a)}); "
-            f"s05's takes {ca / cb:.2f}x the cycles on the AVR ({ca:,} against {cb:,}) and {xa / xb:.2f}x the "
-            f"instructions on the lx106 ({xa:,} against {xb:,})",
-            [(HOST, b[0] < a[0]), (AVR, cb < ca), (LX106, xb < xa)])
+    return (f"on the host, the eight directions written out, with the colour still a variable, make s05's flip scan "
+            f"run {x(speed(loop[0], unrolled[0]))} as fast ({word(loop[0], unrolled[0])}: {spread(unrolled)} "
+            f"against {spread(loop)}, one executable). Stage 06 as a whole (written out and the colour a constant) "
+            f"runs {x(speed(a[0], b[0]))} as fast as s05 on the host ({spread(b)} against {spread(a)}), "
+            f"{x(speed(ca, cb))} as fast on the AVR ({cb:,} cycles against {ca:,}) and {x(speed(xa, xb))} as "
+            f"fast on the lx106 ({xb:,} instructions against {xa:,})",
+            [(HOST, unrolled[0] < loop[0] and b[0] < a[0]), (AVR, cb < ca), (LX106, xb < xa)])
 
 
 def instructions(d):
     ca_, cb_ = d.count("bench_s06_unrolled:FlipScan"), d.count("bench_s07_recursion:FlipScan")
     ia, ib = ca_["instructions"], cb_["instructions"]
+    ma, mb = ca_["mispredicted"], cb_["mispredicted"]
     a, b = d.host("s06", "FlipScan"), d.host("s07", "FlipScan")
     ca, cb = d.emb("s06_unrolled", "AVR flip scan (cycles)"), d.emb("s07_recursion", "AVR flip scan (cycles)")
-    return (f"s07's flip scan executes {ia / ib:.2f}x fewer instructions than s06's on the host ({ib:,.0f} against "
-            f"{ia:,.0f}, callgrind) with as many simulated mispredicted branches ({cb_['mispredicted']:.1f} against "
-            f"{ca_['mispredicted']:.1f}), yet runs only {a[0] / b[0]:.2f}x as fast ({spread(b)} against {spread(a)}); "
-            f"on the AVR its cycles fall {ca / cb:.2f}x ({cb:,} against {ca:,})",
+    misses = ("about as many" if abs(mb / ma - 1) < 0.05 else "fewer" if mb < ma else "more")
+    return (f"s07's flip scan executes {ib:,.0f} instructions per position against s06's {ia:,.0f} (callgrind), "
+            f"with {misses} simulated mispredicted branches ({mb:.1f} against {ma:.1f}), and runs "
+            f"{x(speed(a[0], b[0]))} as fast on the host ({spread(b)} against {spread(a)}); on the AVR it runs "
+            f"{x(speed(ca, cb))} as fast ({cb:,} cycles against {ca:,})",
             # holds where the time falls by less than half of what the instruction count falls by; on
             # the AVR (no branch predictor) the cycles are expected to follow the instructions
             [(HOST, ia > ib and a[0] / b[0] - 1 < (ia / ib - 1) / 2), (AVR, cb >= ca)])
@@ -110,51 +151,62 @@ def tables(d):
     fa, fb = (d.embedded["raw"][s]["riscv"]["flash"] for s in ("s07_recursion", "s08_line_index"))
     ra, rb = (d.embedded["raw"][s]["riscv"]["flipscan_cycles"] for s in ("s07_recursion", "s08_line_index"))
     avr = d.embedded["raw"]["s08_line_index"]["avr"].get("error", "")
-    return (f"in perft(7) s08 runs {cb['instructions']:,.0f} instructions per leaf against s07's "
-            f"{ca['instructions']:,.0f}, yet is {a[0] / b[0]:.2f}x as fast ({spread(b)} against {spread(a)}): "
+    more = cb["instructions"] > ca["instructions"]
+    return (f"in perft(7) s08 executes {cb['instructions']:,.0f} instructions per leaf, "
+            f"{'more than' if more else 'fewer than'} s07's {ca['instructions']:,.0f}, and runs "
+            f"{x(speed(a[0], b[0]))} as fast ({word(a[0], b[0])}: {spread(b)} against {spread(a)}), with "
             f"{cb['mispredicted']:.1f} simulated mispredicted branches per leaf against {ca['mispredicted']:.1f}. "
             f"The price is memory: the RISC-V sketch takes {fb:,} bytes of flash against {fa:,}, and there, "
-            f"where no branch is mispredicted, the look-ups cost more than they save (a flip scan executes "
-            f"{rb:,} instructions against {ra:,})"
+            f"where no branch is mispredicted, s08's flip scan executes {rb:,} instructions against s07's {ra:,} "
+            f"(it runs {x(speed(ra, rb))} as fast)"
             + (f"; the AVR sketch cannot be built (\"{avr}\")" if avr else ""),
             # the trade pays where the table makes the stage faster: on the host by time, on RISC-V by
             # instructions; on the AVR it cannot be made at all
-            [(HOST, cb["instructions"] > ca["instructions"] and b[0] < a[0]), (RISCV, rb < ra), (AVR, not avr)])
+            [(HOST, b[0] < a[0]), (RISCV, rb < ra), (AVR, not avr)])
+
+
+BEFORE_BITBOARDS = ("s01", "s02", "s03", "s04", "s05", "s06", "s07", "s08")  # a board of one byte a square
 
 
 def representation(d):
-    a, b, c = d.host("s01", "LegalMoves"), d.host("s08", "LegalMoves"), d.host("s09", "LegalMoves")
-    return (f"bitboards find all legal moves {a[0] / c[0]:.2f}x as fast as s01 and {b[0] / c[0]:.2f}x as fast as "
-            f"the line-index tables of s08 ({spread(c)} against {spread(a)} and {spread(b)} per position)",
-            [(HOST, c[0] < min(a[0], b[0]))])
+    a, c = d.host("s01", "LegalMoves"), d.host("s09", "LegalMoves")
+    best = min(BEFORE_BITBOARDS, key=lambda s: d.host(s, "LegalMoves")[0])
+    b = d.host(best, "LegalMoves")
+    return (f"listing all legal moves, bitboards run {x(speed(a[0], c[0]))} as fast as s01 and "
+            f"{x(speed(b[0], c[0]))} as fast as the fastest stage before them at it, {best} ({spread(c)} against "
+            f"{spread(a)} and {spread(b)} per position)",
+            [(HOST, c[0] < b[0])])
 
 
 def word_size(d):
     fa, fb = d.emb("s05_cell91", "AVR flip scan (cycles)"), d.emb("s09_bitboard", "AVR flip scan (cycles)")
     la, lb = d.emb("s05_cell91", "AVR legalMoves (cycles)"), d.emb("s09_bitboard", "AVR legalMoves (cycles)")
     h8, h9 = d.host("s08", "FlipScan"), d.host("s09", "FlipScan")
-    return (f"on the AVR s09's flip scan takes {fb / fa:.1f}x the cycles of s05's ({fb:,} against {fa:,}) while its "
-            f"legalMoves takes {lb / la:.2f}x ({lb:,} against {la:,}); even on the host, square by square, it runs "
-            f"at {h8[0] / h9[0]:.2f}x the speed of s08 ({spread(h9)} against {spread(h8)})",
+    return (f"on the AVR s09's flip scan runs {x(speed(fa, fb))} as fast as s05's ({word(fa, fb)}: {fb:,} "
+            f"cycles against {fa:,}), its legalMoves {x(speed(la, lb))} as fast ({word(la, lb)}: {lb:,} cycles "
+            f"against {la:,}); on the host, square by square, s09's flip scan runs {x(speed(h8[0], h9[0]))} "
+            f"as fast as s08's ({word(h8[0], h9[0])}: {spread(h9)} against {spread(h8)})",
             [(AVR, fb > fa), (HOST, h9[0] > h8[0])])
 
 
 def simd(d):
     a, b = d.host("s09", "PerftFastBulk/11"), d.host("s11", "PerftFastBulk/11")
     c = d.host("s10", "PerftFastBulk/11")
-    return (f"perft(11) with bulk counting: {ns(a[0])} ns per leaf on s09 (portable), {ns(c[0])} on s10 (AVX2), "
-            f"{ns(b[0])} on s11 (AVX-512): {a[0] / b[0]:.2f}x from the same bitboards",
-            [(HOST + " with AVX2 and AVX-512", b[0] < c[0] < a[0])])
+    return (f"perft(11) with bulk counting on {machine(d)}: {ns(a[0])} ns per leaf on s09 (portable), "
+            f"{ns(c[0])} on s10 (AVX2), {ns(b[0])} on s11 (AVX-512). s10 runs {x(speed(a[0], c[0]))} as fast as "
+            f"s09 ({word(a[0], c[0])}), s11 {x(speed(c[0], b[0]))} as fast as s10 ({word(c[0], b[0])})",
+            [(HOST + ", AVX2 (s10 against s09)", speed(a[0], c[0]) > 1 + CLOSE),
+             (HOST + ", AVX-512 (s11 against s10)", speed(c[0], b[0]) > 1 + CLOSE)])
 
 
 def search(d):
     (s1, r1), (s2, r2) = d.step_pair("Midgame/d4")
     rates = d.step_rates(s1, "Midgame/d4")
     first, last = sorted(rates)[0], sorted(rates)[-1]
-    return (f"on the same midgame positions at depth 4, {s2} visits {r1['nodes'] / r2['nodes']:.1f}x fewer nodes than "
-            f"{s1} ({r2['nodes']:,} against {r1['nodes']:,}) and finishes {r1['ms'][0] / r2['ms'][0]:.1f}x sooner; "
-            f"every move-generation stage together, {first} to {last}, makes {s1} "
-            f"{rates[last] / rates[first]:.2f}x as fast",
+    return (f"on the same midgame positions at depth 4, {s2} visits {r2['nodes']:,} nodes where {s1} visits "
+            f"{r1['nodes']:,} (one in {r1['nodes'] / r2['nodes']:.1f}) and runs "
+            f"{x(speed(r1['ms'][0], r2['ms'][0]))} as fast; every move-generation stage together, {first} to "
+            f"{last}, makes {s1} run {x(speed(rates[last], rates[first]))} as fast",
             # fewer nodes, sooner, and by more than all the stages' speed-ups together
             [(HOST, r2["nodes"] < r1["nodes"] and r2["ms"][0] < r1["ms"][0]
               and rates[last] / rates[first] < r1["nodes"] / r2["nodes"])])

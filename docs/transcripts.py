@@ -32,7 +32,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(HERE), "bench"))
 from report import machine  # noqa: E402  (bench/report.py: the CPU line every table names)
 from update_docs import replace_between  # noqa: E402  (docs/update_docs.py: a generated block)
 
-PAGES = ["README.md", "README.ja.md"]
+PAGES = ["docs/cli.md"]  # the command-line reference holds every example session
 DECLARATION = re.compile(r"<!-- (transcript-[\w-]+):\n(.*?)-->", re.S)
 PROMPT = "your move> "  # where `play` waits for a typed line
 # What varies between runs: wall times, the rates computed from them, the machine line.

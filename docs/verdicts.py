@@ -5,9 +5,11 @@ sections. docs/update_docs.py calls it; on its own it checks the committed pages
     docs/verdicts.py --check [--source .]
 
 Data (all optional, handed over by docs/update_docs.py through load()):
-- build/verdict-pairs.json (bench/verdict_pairs.py): the host timings of every pair, both
-  benchmarks in one process with their repetitions interleaved (two search steps:
-  bench_step_compare);
+- the bench report (bench/report.py --json), when it holds both benchmarks of a pair: their
+  repetitions decide the host verdict, so a verdict and the tables read one data set;
+- build/verdict-pairs.json (bench/verdict_pairs.py): the host timings of the pairs the
+  report lacks, both benchmarks in one process with their repetitions interleaved (two
+  search steps: bench_step_compare);
 - build/embedded.json (bench/embedded_report.py): AVR cycles (simavr), lx106 and RISC-V
   instructions (QEMU) of the flip scan, legalMoves and play, and a step's exact solve;
 - build/why-slower.json (bench/why_slower.py): callgrind counts and the hot loops.
@@ -46,17 +48,44 @@ VERDICTS = ("holds", "does not hold", "within noise (the quartiles overlap)", "n
 MIN_EFFECT = 0.01
 MISSING = "data missing"
 
-_data = {"pairs": None, "embedded": None, "why": None}
+_data = {"pairs": None, "embedded": None, "why": None, "times": {}, "machine": None}
 
 
-def load(pairs=None, embedded=None, why=None):
-    """Takes the reports that docs/update_docs.py read (None: not there)."""
-    _data.update(pairs=pairs, embedded=embedded, why=why)
+def load(pairs=None, embedded=None, why=None, report=None):
+    """Takes the reports that docs/update_docs.py read (None: not there). With the bench
+    report, a host verdict reads that report's repetitions: the tables, the lessons and the
+    verdicts then show one value per quantity (one data set); verdict-pairs.json serves
+    only the pairs the report lacks."""
+    _data.update(pairs=pairs, embedded=embedded, why=why, times=report_times(report) if report else {},
+                 machine=(report or {}).get("machine"))
     return _data
 
 
 def loaded():
-    return _data["pairs"] is not None
+    return _data["pairs"] is not None or bool(_data["times"])
+
+
+def report_times(report):
+    """{"s03:FlipScan" | "e05:FFO/1-19/s11_avx512" | "go_capture:Article/recursive":
+    (unit, [time of each repetition])} from a bench report's raw Google Benchmark runs."""
+    units = [("Perft", "ns/leaf"), ("FlipScan", "ns/position"), ("LegalMoves", "ns/position"), ("Play", "ns/move")]
+    out = {}
+    sources = [(s["stage"][:3], s.get("raw"), False) for s in report.get("stages", [])]
+    sources += [(k, v.get("raw"), False) for k, v in report.get("sidebars", {}).items()]
+    sources += [(st["step"][:3], st.get("raw"), True) for st in report.get("steps", [])]
+    for prefix, raw, step in sources:
+        for b in (raw or {}).get("benchmarks", []):
+            if b.get("run_type") != "iteration" or b.get("error_occurred"):
+                continue
+            name = re.sub(r"/(iterations|repeats):\d+", "", b.get("run_name", b["name"]))
+            if step:
+                unit, t = "ms/run", b["cpu_time"] * {"ns": 1e-6, "us": 1e-3, "ms": 1.0, "s": 1e3}[b.get("time_unit", "ns")]
+            elif "items_per_second" in b:
+                unit, t = next((u for w, u in units if w in name), "ns/item"), 1e9 / b["items_per_second"]
+            else:
+                continue
+            out.setdefault(f"{prefix}:{name}", (unit, []))[1].append(t)
+    return out
 
 
 def fmt(v):
@@ -142,6 +171,10 @@ def solve_note(claim):
 
 
 def find_pair(faster, than):
+    a, b = _data["times"].get(faster), _data["times"].get(than)
+    if a and b and len(a[1]) >= 2 and len(b[1]) >= 2:
+        return {"faster": faster, "than": than, "a": a[1], "b": b[1], "unit": a[0], "machine": _data["machine"],
+                "how": f"bench/report.py, {len(a[1])} and {len(b[1])} repetitions, the same data as the tables"}
     for p in (_data["pairs"] or {}).get("pairs", []):
         if p["faster"] == faster and p["than"] == than:
             return p
@@ -159,10 +192,16 @@ def host_row(claim, note):
         med, q1, q3, lo, hi = spread(t)
         return f"{key}: {fmt(med)} {u} (IQR {fmt(q1)}-{fmt(q3)}, min-max {fmt(lo)}-{fmt(hi)})"
     ratio = statistics.median(p["b"]) / statistics.median(p["a"])
-    machine = _data["pairs"].get("machine", "?")
+    machine = p.get("machine") or (_data["pairs"] or {}).get("machine", "?")
     return HOST, host_verdict(p["a"], p["b"]), (
-        f"{cell(claim['faster'], p['a'])}; {cell(claim['than'], p['b'])}; the first runs at {ratio:.2f}x the "
-        f"speed of the second ({p['how']}; {machine})" + note)
+        f"{cell(claim['faster'], p['a'])}; {cell(claim['than'], p['b'])}; the first runs {ratio:.2f}x as fast as "
+        f"the second ({p['how']}; measured on {machine})" + note)
+
+
+def speed_words(a, b, unit):
+    """The first of two counts against the second, in the site's one convention ("runs
+    N.NNx as fast as": the second's count / the first's, above 1 faster)."""
+    return f"by {unit[:-1] if unit.endswith('s') else unit} count, the first runs {b / a:.2f}x as fast as the second"
 
 
 def embedded_rows(claim):
@@ -187,7 +226,7 @@ def embedded_rows(claim):
                        f"to about {TIMED_TOLERANCE:.0%}")
             rows.append((label, count_verdict(a[1], b[1], tolerance if solve or timed else 0),
                          f"{na}: {a[1]:,} {unit}; {nb}: {b[1]:,} {unit}{solve_note(claim) if solve else ''}; "
-                         f"the first needs {a[1] / b[1]:.2f}x the {unit} of the second{tol}"))
+                         f"{speed_words(a[1], b[1], unit)}{tol}"))
     return rows
 
 
@@ -254,6 +293,26 @@ def keep_unsettled(body, old_text):
     return "\n".join(lines) + "\n"
 
 
+def keep_missing(body, old_text):
+    """A row whose platform's report was not given (an embedded row without the embedded
+    report) keeps the verdict and figure it had: they are read from the same run as the
+    embedded tables on the page, which stay as they are too."""
+    old = {}
+    for key, rows in old_blocks(old_text).items():
+        for r in rows:
+            cells = [c.strip() for c in r.strip("|").split("|")]
+            old[(key, cells[2])] = cells[3:]
+    out, key = [], None
+    for line in body.splitlines():
+        cells = [c.strip() for c in line.strip("|").split("|")] if line.startswith("|") else []
+        if len(cells) == 5 and cells[0] != "article" and not (cells[0] and set(cells[0]) <= {"-"}):
+            key = (cells[0], cells[1]) if cells[0] or cells[1] else key
+            if cells[3] == MISSING and (key, cells[2]) in old:
+                line = "| " + " | ".join(cells[:3] + old[(key, cells[2])]) + " |"
+        out.append(line)
+    return "\n".join(out) + "\n"
+
+
 # ---- "Why it is slower" ----------------------------------------------------------------
 
 # The slowdowns the pages explain: page -> (benchmark family, the stage it is slower than).
@@ -274,13 +333,13 @@ CAUSES = {
     "s09_bitboard": "Stage s08 answers each direction with a table look-up; s09 computes the flips of an empty "
                     "square with eight occluded fills of 64-bit masks (one per direction), the same work for "
                     "every empty square, whether stones are near it or not.",
-    "s10_simd": "Here legalMoves is the move mask followed by the same loop as s09's that walks the mask one bit "
-                "per turn to write the square list, so the walk costs what it did. s09's fills are plain 64-bit "
+    "s10_simd": "Here legalMoves is the move mask followed by the same listing as s09's (one loop step per "
+                "move, lowest set bit first), so the listing costs what it did. s09's fills are plain 64-bit "
                 "code inlined into legalMoves, where the out-of-order core runs the eight directions side by side. "
                 "s10's AVX2 fills sit in a function compiled for AVX2, which code built without AVX2 cannot "
                 "inline: each legalMoves first reads the once-only CPU check, then calls the fills, which copy the "
                 "masks into vector registers and, at the end, OR the four lanes back into one 64-bit mask "
-                "(orLanes) before the walk can start. The instruction count falls; the call, the check and the "
+                "(orLanes) before the listing can start. The instruction count falls; the call, the check and the "
                 "way in and out of the vector registers, which it does not weigh, stay on the path of every call.",
 }
 LABEL = {"FlipScan": "flip scan (per position)", "LegalMoves": "legalMoves (per position)"}
@@ -367,19 +426,20 @@ def why_section(folder):
     loops = why.get("loops", {})
     emb = [(label, unit, embedded_value(f"{s[:3]}:{fam}", p)) for p, label, unit, *_ in EMBEDDED
            for s in (base, folder)]
-    rows = [f"| measured | {base} | {folder} | {m3} / {b3} |", "|---|---|---|---|"]
+    rows = [f"| measured | {base} | {folder} | {m3} against {b3} |", "|---|---|---|---|"]
     pair = find_pair(f"{b3}:{fam}", f"{m3}:{fam}")
     if pair:
         (ma, qa1, qa3, _, _), (mb, qb1, qb3, _, _) = spread(pair["a"]), spread(pair["b"])
-        rows.append(f"| host time, {pair['unit']} (median, IQR; one process, interleaved) | {fmt(ma)} "
-                    f"({fmt(qa1)}-{fmt(qa3)}) | {fmt(mb)} ({fmt(qb1)}-{fmt(qb3)}) | {mb / ma:.2f}x |")
+        source = "bench/report.py" if pair["how"].startswith("bench/report.py") else "one process, interleaved"
+        rows.append(f"| host time, {pair['unit']} (median, IQR; {source}) | {fmt(ma)} "
+                    f"({fmt(qa1)}-{fmt(qa3)}) | {fmt(mb)} ({fmt(qb1)}-{fmt(qb3)}) | runs {ma / mb:.2f}x as fast |")
     for key, label in (("instructions", "instructions (callgrind)"),
                        ("branches", "conditional branches (callgrind)"),
                        ("mispredicted", "mispredicted branches (callgrind's predictor model)"),
                        ("l1_data_misses", "first-level data cache misses (callgrind's cache model)")):
         a, b = ref.get(key), me.get(key)
         if a is not None and b is not None:
-            ratio = f"{b / a:.2f}x" if a >= 1 else "-"
+            ratio = f"{b / a:.2f}x as many" if a >= 1 else "-"
             rows.append(f"| {label}, per position | {fmt(a)} | {fmt(b)} | {ratio} |")
     for arch, label in (("x86", "x86-64 innermost loops, from each backward branch to its target (c++ -O3, objdump)"),
                         ("avr", "AVR innermost loops, the same way (avr-g++ -Os, avr-objdump)")):
@@ -389,11 +449,14 @@ def why_section(folder):
     for i in range(0, len(emb), 2):
         (label, unit, a), (_, _, b) = emb[i], emb[i + 1]
         cells = [f"{v[1]:,}" if v[0] == "value" else "-" for v in (a, b)]
-        ratio = f"{b[1] / a[1]:.2f}x" if a[0] == b[0] == "value" else "-"
+        # cycles are time (one convention: the other's / this one's); instructions are a count
+        ratio = "-" if not a[0] == b[0] == "value" else f"runs {a[1] / b[1]:.2f}x as fast" if unit == "cycles" \
+            else f"{b[1] / a[1]:.2f}x as many"
         rows.append(f"| {label}, {unit} per {LABEL[fam].split(' (')[0]} | {cells[0]} | {cells[1]} | {ratio} |")
     text = [f"Generated by docs/update_docs.py (docs/verdicts.py) from `python3 bench/why_slower.py` "
             f"(callgrind: {why.get('valgrind', '?')}; the host code as the benchmarks build it, {why['compilers']['x86']}; "
-            f"AVR: {why['compilers'].get('avr', '?')}), `python3 bench/verdict_pairs.py` and the embedded report. "
+            f"AVR: {why['compilers'].get('avr', '?')}), the host times of the tables above (bench/report.py; "
+            f"`python3 bench/verdict_pairs.py` where they lack a pair) and the embedded report. "
             f"Callgrind counts every instruction the {LABEL[fam]} executes on this machine's instruction set; its "
             "branch predictor and caches are simple models, not this CPU's. The embedded counts are exact and "
             "deterministic.\n", "\n".join(rows) + "\n"]
@@ -409,12 +472,12 @@ def why_section(folder):
         verdict = host_verdict(pair["a"], pair["b"])
         if verdict in (VERDICTS[2], VERDICTS[6]):
             why = "the quartiles overlap" if verdict == VERDICTS[2] else "under 1 % apart"
-            said.append(f"The host times are within noise of each other ({mb / ma:.2f}x; {why}): "
+            said.append(f"The host times are within noise of each other ({m3} runs {ma / mb:.2f}x as fast; {why}): "
                         "the instruction count does not decide the time here.")
         elif (mb > ma) == (r_ir > 1):
-            said.append(f"The host time moves the same way ({mb / ma:.2f}x).")
+            said.append(f"The host time moves the same way ({m3} runs {ma / mb:.2f}x as fast).")
         else:
-            said.append(f"Yet the host time moves the other way ({mb / ma:.2f}x): the instruction count "
+            said.append(f"Yet the host time moves the other way ({m3} runs {ma / mb:.2f}x as fast): the instruction count "
                         "does not decide the time here.")
     said.append("**Why.** " + CAUSES[folder])
     same = [label.split(" (")[0] for i, (label, _, a) in enumerate(emb) if i % 2 == 0

@@ -5,13 +5,18 @@
   title and address on docs/sources.md instead);
 - no paragraph line of a page starts with a number and a full stop (Doxygen makes it a
   numbered list);
-- README.ja.md's and docs/overview.ja.md's generated numbers are their English pages';
+- README.ja.md's and docs/overview.ja.md's generated blocks are their English pages' in
+  Japanese (docs/ja.py), with the same numbers;
 - no page and no figure contains a Python repr (`<function ...>`, `<... object at
   0x...>`): the sign of a generator that printed an object instead of its value;
-- every lesson of docs/lessons.md has its measured figure and a platform it holds on.
+- every lesson of docs/lessons.md has its measured figure and a platform it holds on;
+- no page talks about how the project is run (an issue, a goal set for a stage) or
+  compares against an engine it does not name ("the best public engine").
 
     tests/check_docs.py .            (the repository's root)
     tests/check_docs.py --numbers .  (only: measured figures typed outside the generated blocks)
+    tests/check_docs.py --length .   (only: every stage page at most 2,500 words outside <details>)
+    tests/check_docs.py --ratios .   (only: no ratio in another convention than "as fast as")
 """
 import os
 import re
@@ -135,26 +140,112 @@ def typed_table_cells(f, text):
     return found
 
 
+# A stage or step page reads in under ten minutes: at most this many words outside its
+# folded parts (<details>), code included (docs/update_docs.py folds the bulk).
+PAGE_WORDS = 2500
+
+
+def words_outside_details(text):
+    """Words at no depth of <details> (a folded block may hold another)."""
+    words, depth = 0, 0
+    for part in re.split(r"(<details[ >]|</details>)", text):
+        if part.startswith("<details"):
+            depth += 1
+        elif part == "</details>":
+            depth = max(0, depth - 1)
+        elif depth == 0:
+            words += len(part.split())
+    return words
+
+
+def page_lengths(root):
+    """[(page, words outside <details>)] of every stages/*/README.md, in order."""
+    stages = os.path.join(root, "stages")
+    pages = sorted(f"stages/{d}/README.md" for d in os.listdir(stages)
+                   if os.path.isfile(os.path.join(stages, d, "README.md")))
+    return [(p, words_outside_details(open(os.path.join(root, p), encoding="utf-8").read())) for p in pages]
+
+
+def long_pages(lengths):
+    return [f"{p}: {n:,} words outside <details>, more than {PAGE_WORDS:,}: fold the bulk or move it"
+            for p, n in lengths if n > PAGE_WORDS]
+
+
+# The site's one ratio convention (docs/measurements.md): "B runs N.NNx as fast as A" is A's
+# time / B's, above 1 faster. These are the other conventions the pages once used.
+OTHER_RATIOS = [
+    (re.compile(r"below 1 is faster", re.I), "a time ratio (below 1 is faster)"),
+    (re.compile(r"\b(?:needs|takes|took) \d+(?:\.\d+)?x the (?:cycles|time|instructions)\b"),
+     "a time or cycle ratio (\"needs N.NNx the cycles\")"),
+    (re.compile(r"\bat \d+(?:\.\d+)?x the speed\b"), "\"at N.NNx the speed\""),
+    (re.compile(r"\btime ratio\b"), "a time ratio"),
+    (re.compile(r"\b[se]\d\d\w*(?::\S+)? / [se]\d\d\w*(?::\S+)?:? (?:= )?\d+\.\d+x?(?![\w.])"),
+     "\"A / B N.NNx\", a ratio of times"),
+]
+RATIO_HEADER = re.compile(r"^[se]\d\d\w* / [se]\d\d\w*$")  # a table column of A / B ratios
+
+
+def other_ratios(f, text):
+    """Ratios written in another convention than the site's, outside code."""
+    text = re.sub(r"^```.*?^```", lambda m: "\n" * m.group(0).count("\n"), text, flags=re.S | re.M)
+    found = []
+    for n, line in enumerate(text.splitlines(), 1):
+        for pattern, what in OTHER_RATIOS:
+            m = pattern.search(line)
+            if m:
+                found.append(f"{f}:{n}: {what} ({m.group(0)!r}): write \"B runs N.NNx as fast as A\" "
+                             "(A's time / B's; docs/measurements.md)")
+        if line.startswith("|"):
+            found += [f"{f}:{n}: a column of ratios headed {c.strip()!r}: head it \"B as fast as A\" "
+                      "(A's time / B's) or \"as many\" for counts"
+                      for c in line.strip().strip("|").split("|") if RATIO_HEADER.match(c.strip())]
+    return found
+
+
+# Words about the project's own work, not the reader's subject: a page names the engine it
+# compares against (Edax 4.6, with how its figure was measured) or says nothing.
+INTERNAL = [(re.compile(r"\b(?:the|this|an|our|that) issue\b|\bissue #?\d+", re.I), "a mention of an issue"),
+            (re.compile(r"\b(?:speed|stage's|the stage) goal\b|\bgoal set for\b", re.I), "a goal set for a stage"),
+            (re.compile(r"\bbest (?:public|known|open) engine\b", re.I), "an engine not named")]
+
+
+def internal_text(f, text):
+    """Lines of a page that speak of the project's work instead of the reader's subject."""
+    return [f"{f}:{n}: {what} ({m.group(0)!r}): say what was measured, and against which named engine"
+            for n, line in enumerate(text.splitlines(), 1) for pattern, what in INTERNAL
+            for m in [pattern.search(line)] if m]
+
+
+def pages(root):
+    """The pages a reader sees: the READMEs, docs/*.md and the stage pages (Japanese included)."""
+    return [f for f in repo_files(root) if f.endswith(".md") and ("/" not in f or f.startswith("docs/")
+                                                                   or re.match(r"stages/[^/]+/README", f))]
+
+
 # (translation, original, the generated blocks they share)
 TRANSLATIONS = [("README.ja.md", "README.md", ("numbers",)),
                 ("docs/overview.ja.md", "docs/overview.md", ("numbers", "search"))]
 
 
 def translations_in_step(root):
-    """A Japanese page carries the same generated blocks as its English original
-    (update_docs.py writes both); a difference means one was edited by hand or not
-    regenerated."""
+    """A Japanese page carries its English original's generated blocks, translated word for
+    word by docs/ja.py (update_docs.py writes both) with the same numbers; a difference
+    means one was edited by hand or not regenerated."""
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "docs"))
+    import ja  # docs/ja.py
     problems = []
-    for ja, en, names in TRANSLATIONS:
-        paths = [os.path.join(root, p) for p in (en, ja)]
+    for page, en, names in TRANSLATIONS:
+        paths = [os.path.join(root, p) for p in (en, page)]
         if not all(os.path.exists(p) for p in paths):
             continue
         texts = [open(p, encoding="utf-8").read() for p in paths]
         for name in names:
             pattern = r"<!-- %s:begin -->\n(.*?)<!-- %s:end -->" % (name, name)
             blocks = [re.search(pattern, t, flags=re.S) for t in texts]
-            if None in blocks or blocks[0].group(1) != blocks[1].group(1):
-                problems.append(f"{ja}: its {name} block differs from {en}'s (run docs/update_docs.py)")
+            if None in blocks or ja.block(name, blocks[0].group(1)) != blocks[1].group(1):
+                problems.append(f"{page}: its {name} block is not {en}'s in Japanese (run docs/update_docs.py)")
+            elif ja.numbers_of(blocks[0].group(1)) != ja.numbers_of(blocks[1].group(1)):
+                problems.append(f"{page}: its {name} block's numbers differ from {en}'s (docs/ja.py changed one)")
     return problems
 
 
@@ -171,8 +262,22 @@ def lessons_hold(root):
             for name, body in blocks if "**Measured:**" not in body or "**Holds on:**" not in body]
 
 
-def main(root, numbers=False):
+def main(root, numbers=False, length=False, ratios=False):
     root = os.path.abspath(root)
+    if length:  # CTest docs:length
+        lengths = page_lengths(root)
+        for p, n in lengths:
+            print(f"{n:6,} words outside <details>  {p}")
+        found = long_pages(lengths)
+        for p in found:
+            print("FAIL:", p)
+        return 1 if found else 0
+    if ratios:  # CTest docs:ratios
+        found = [p for f in pages(root) for p in other_ratios(f, open(os.path.join(root, f), encoding="utf-8").read())]
+        for p in found:
+            print("FAIL:", p)
+        print(f"{len(found)} ratio(s) in another convention than \"B runs N.NNx as fast as A\"")
+        return 1 if found else 0
     if numbers:  # CTest docs:numbers
         found = [p for f in repo_files(root) if f.endswith(".md") and (f.startswith("stages/") or "/" not in f
                                                                       or f.startswith("docs/"))
@@ -185,6 +290,7 @@ def main(root, numbers=False):
     have = set(files)
     basenames = {os.path.basename(f) for f in files}
     problems, count = [], 0
+    page_set = set(pages(root))
     for f in scanned(files):
         path = os.path.join(root, f)
         if not os.path.isfile(path):
@@ -194,6 +300,8 @@ def main(root, numbers=False):
         count += 1
         if f.endswith(".md"):
             problems += stray_lists(f, text)
+        if f in page_set:
+            problems += internal_text(f, text)
         if f.endswith((".md", ".svg")):
             for n, line in enumerate(text.splitlines(), 1):
                 m = REPR.search(line)
@@ -206,13 +314,16 @@ def main(root, numbers=False):
         print("FAIL:", p)
     if problems:
         return 1
-    print(f"{count} files: every cited file exists, no stray numbered list, no Python repr in a page or figure")
+    print(f"{count} files: every cited file exists, no stray numbered list, no Python repr in a page or figure, "
+          "no page about the project's own work")
     return 0
 
 
 if __name__ == "__main__":
-    args = [a for a in sys.argv[1:] if a != "--numbers"]
+    flags = ("--numbers", "--length", "--ratios")
+    args = [a for a in sys.argv[1:] if a not in flags]
     if len(args) != 1:
-        print("usage: check_docs.py [--numbers] REPOSITORY_ROOT", file=sys.stderr)
+        print("usage: check_docs.py [--numbers | --length | --ratios] REPOSITORY_ROOT", file=sys.stderr)
         sys.exit(2)
-    sys.exit(main(args[0], numbers="--numbers" in sys.argv[1:]))
+    sys.exit(main(args[0], numbers="--numbers" in sys.argv[1:], length="--length" in sys.argv[1:],
+                  ratios="--ratios" in sys.argv[1:]))

@@ -9,7 +9,12 @@ stopped seeing anything (or a filter that ate code) fails here instead of passin
   headers' own line numbers;
 - tests/check_docs.py: a lesson without its figure, or holding on no platform, is reported;
 - docs/lessons.py: a lesson whose data are missing says so instead of inventing a number,
-  and one that the numbers contradict on a platform says so.
+  and one that the numbers contradict on a platform says so;
+- tests/check_front_door.py: a README over 150 lines, or one without a link to s01 or to a
+  reference page, is reported; short ones with every link are not;
+- tests/check_docs.py --length / --ratios: a stage page over the word limit outside <details>,
+  and a ratio in another convention than "as fast as", are found (folded words do not count);
+- tests/check_facts.py: a quantity with two values on two pages (English or Japanese) is found.
 """
 import os
 import sys
@@ -19,6 +24,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "tests"))
 sys.path.insert(0, os.path.join(ROOT, "docs"))
 import check_docs  # noqa: E402
+import check_front_door  # noqa: E402
 import lessons  # noqa: E402
 import update_docs  # noqa: E402
 
@@ -65,6 +71,24 @@ with tempfile.TemporaryDirectory() as root:
     expect(len(found) == 1 and "overview.ja.md" in found[0] and "numbers" in found[0],
            f"translations_in_step: expected one report on docs/overview.ja.md's numbers, got {found}")
 
+# A README that grew back into a manual, or lost a link (a mention in prose is no link), is
+# reported; short ones with every link are not.
+with tempfile.TemporaryDirectory() as root:
+    links = "".join(f"- [page]({link})\n" for link in check_front_door.LINKS)
+    for name in check_front_door.FRONT_DOORS:
+        with open(os.path.join(root, name), "w", encoding="utf-8") as f:
+            f.write("# reversi-lab\n\n" + links)
+    expect(check_front_door.problems(root) == [], f"front door: short READMEs reported: "
+                                                  f"{check_front_door.problems(root)}")
+    with open(os.path.join(root, "README.md"), "w", encoding="utf-8") as f:
+        f.write("# reversi-lab\n\n" + links + "a line of the manual\n" * 150)
+    with open(os.path.join(root, "README.ja.md"), "w", encoding="utf-8") as f:
+        f.write("# reversi-lab\n\n" + links.replace("- [page](docs/esp32.md)", "- see docs/esp32.md"))
+    found = check_front_door.problems(root)
+    expect(len(found) == 2 and "README.md" in found[0] and "lines" in found[0]
+           and found[1] == "README.ja.md: no link to docs/esp32.md",
+           f"front door: expected a long README.md and README.ja.md without docs/esp32.md, got {found}")
+
 # A lesson that holds on no platform, or has no figure, is reported; one that holds is not.
 with tempfile.TemporaryDirectory() as root:
     os.makedirs(os.path.join(root, "docs"))
@@ -91,6 +115,87 @@ expect(out.count("Not measured yet") == len(lessons.LESSONS) and "**Measured:**"
 block = lessons.held("s07 is slower", [("host", True), ("AVR", False)])
 expect("**Holds on:** host." in block and "**Does not hold on:** AVR." in block,
        f"lessons.held must split the platforms by the verdict, got {block!r}")
+
+# A lesson's comparative word comes from its numbers: the same sentence turns round when
+# the times do (lesson 2, s02 against s01, on made-up figures).
+def abstraction_on(t1, t2):
+    rep = {"stages": [{"stage": "s01_naive", "summary": {"FlipScan": (t1, t1, t1)}},
+                      {"stage": "s02_delta", "summary": {"FlipScan": (t2, t2, t2)}}]}
+    emb = {"stages": {"s01_naive": {"AVR flip scan (cycles)": "1,000"}, "s02_delta": {"AVR flip scan (cycles)": "3,000"}}}
+    return lessons.abstraction(lessons.Data(rep, emb, None))
+
+
+slow, fast = abstraction_on(100, 125), abstraction_on(125, 100)
+expect("0.80x as fast" in slow[0] and "(slower:" in slow[0] and dict(slow[1])[lessons.HOST],
+       f"lessons: s02 taking 125 ns against 100 must read 0.80x, slower, holding: {slow}")
+expect("1.25x as fast" in fast[0] and "(faster:" in fast[0] and not dict(fast[1])[lessons.HOST],
+       f"lessons: s02 taking 100 ns against 125 must read 1.25x, faster, not holding: {fast}")
+expect(lessons.word(100, 100.5) == "too close to call" and lessons.x(0.0594) == "0.059x",
+       "lessons: a difference under 1 % is too close to call; a ratio under 0.1 keeps three decimals")
+
+# A stage page over the word limit outside <details> is reported; folded words do not count.
+long_text = "word " * (check_docs.PAGE_WORDS + 1)
+expect(check_docs.words_outside_details(long_text) == check_docs.PAGE_WORDS + 1, "words_outside_details miscounts")
+expect(check_docs.words_outside_details(f"a b\n<details><summary>s</summary>\n\n{long_text}\n</details>\n") == 2,
+       "words inside <details> were counted")
+expect(check_docs.words_outside_details("<details><summary>s</summary>\n<details>x</details>\ny z\n</details>\nw") == 1,
+       "words of a <details> that holds another were counted")
+expect(len(check_docs.long_pages([("page x", check_docs.PAGE_WORDS + 1),
+                                  ("page y", check_docs.PAGE_WORDS)])) == 1,
+       "long_pages: expected exactly the page over the limit reported")
+
+# A ratio in another convention than "B runs N.NNx as fast as A" is found; the site's own is not.
+for other in ["s05 / s01 1.04x", "(time ratio; below 1 is faster)", "the first needs 0.79x the cycles of the second",
+              "the first runs at 1.07x the speed of the second", "| measured | s01_naive | s03_wall | s03 / s01 |"]:
+    expect(check_docs.other_ratios("sample", other), f"another ratio convention not found: {other!r}")
+for own in ["s03 runs 0.80x as fast as s01", "| as fast as s01 |", "2.05x as many instructions",
+            "```\ns05 / s01 1.04x\n```", "the first runs 1.07x as fast as the second"]:
+    expect(not check_docs.other_ratios("sample", own), f"the site's convention flagged: {own!r}")
+
+# A page that speaks of the project's own work (an issue, a stage's goal, an unnamed engine) is found.
+for internal in ["This meets the issue's speed goal.", "as issue 23 asks", "within 2x of the best public engine"]:
+    expect(check_docs.internal_text("sample", internal), f"internal text not found: {internal!r}")
+for fine in ["Edax 4.6 (AVX2 build, zero weights) solves it in 13.5 s here.", "a tissue of lies", "the goal of a search"]:
+    expect(not check_docs.internal_text("sample", fine), f"ordinary text flagged: {fine!r}")
+
+# The machine a measurement names: vendor's model name, family and model, and the core where known.
+sys.path.insert(0, os.path.join(ROOT, "bench"))
+import report as bench_report  # noqa: E402
+for fields, named in [({"vendor_id": "GenuineIntel", "cpu family": "6", "model": "143", "model name": "Intel(R) Xeon(R)"},
+                       "Intel(R) Xeon(R) (family 6, model 143: Sapphire Rapids)"),
+                      ({"vendor_id": "AuthenticAMD", "cpu family": "25", "model": "17", "model name": "AMD EPYC"},
+                       "AMD EPYC (family 25, model 17: Zen 4)"),
+                      ({"vendor_id": "Other", "cpu family": "9", "model": "1", "model name": "X"}, "X (family 9, model 1)"),
+                      ({"model name": "Y"}, "Y")]:
+    expect(bench_report.cpu_name(fields) == named, f"cpu_name({fields}) = {bench_report.cpu_name(fields)!r}, not {named!r}")
+
+# One number per fact: a planted disagreement between two pages is found, agreement is not.
+import check_facts  # noqa: E402
+stage_table = ("| benchmark | time per item | min-max | as fast as s01 | as fast as s02 (previous) |\n|---|---|---|---|---|\n"
+               "| flip scan (countFlips on 64 squares) | {v} ns/position | 1-2 | 0.77x | 1.02x |\n")
+overview = ("| stage | technique | flip scan (countFlips on 64 squares) (ns/position) |\n|---|---|---|\n"
+            "| s03_wall | walls | {v} (0.77x) |\n")
+agree = check_facts.facts_of("stages/s03_wall/README.md", stage_table.format(v=687)) + \
+    check_facts.facts_of("docs/overview.md", overview.format(v=687))
+expect(len(agree) >= 3 and not check_facts.disagreements(agree), f"facts: agreeing pages reported ({agree})")
+planted = check_facts.facts_of("stages/s03_wall/README.md", stage_table.format(v=687)) + \
+    check_facts.facts_of("docs/overview.md", overview.format(v=666))
+found = check_facts.disagreements(planted)
+expect(len(found) == 1 and "s03, FlipScan, host" in found[0] and "666" in found[0] and "687" in found[0],
+       f"facts: the planted disagreement (687 against 666) not found, got {found}")
+perft = ("| perft --bulk | count | wall s (median) | min-max | CPU s (median) |\n|---|---:|---:|---:|---:|\n"
+         "| s10 11 | 212,258,800 | 0.451 | 0.45-0.46 | 0.450 |\n")
+fast = ("| depth | leaves | ns per leaf | min-max | CPU s for the whole perft | leaves/s |\n|---|---|---|---|---|---|\n"
+        "| 11 | 212,258,800 | 1.60 | 1.60-1.60 | 0.339 | 626.52 M |\n")
+found = check_facts.disagreements(check_facts.facts_of("docs/cli.md", perft) +
+                                  check_facts.facts_of("stages/s10_simd/README.md", fast))
+expect(len(found) == 1 and "perft(11)" in found[0], f"facts: perft(11) 0.450 against 0.339 not found, got {found}")
+# A Japanese table reads back into the same facts.
+ja_overview = ("| ステージ | アイデア | 返る数の走査(64 マスに countFlips)(ns/局面) |\n|---|---|---|\n"
+               "| s03_wall | 壁 | 666 (0.77x) |\n")
+found = check_facts.disagreements(check_facts.facts_of("stages/s03_wall/README.md", stage_table.format(v=687)) +
+                                  check_facts.facts_of("docs/overview.ja.md", ja_overview))
+expect(len(found) == 1 and "666" in found[0], f"facts: a Japanese page's disagreement not found, got {found}")
 
 for f in failures:
     print("FAIL:", f)

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "catch.h"
-#include "cli.h"
+#include "cli/cli.h"
 
 namespace reversi::testing {
 

@@ -2,7 +2,9 @@
 """Opens the built documentation site in headless Chromium, as a reader would, and
 checks what the browser rendered: the overview has the progression plot (and the search
 plot, once there are search steps) and links to every stage and step page in order, and
-a stage page shows its key code.
+a stage page shows its key code, and the Japanese pages are drawn with real glyphs: the
+characters of a Japanese paragraph, drawn in the font the page resolves for it, must not
+all look alike (with no CJK font, Chromium draws every one as the same empty box).
 
     tests/docs_browser.py build/docs/html stages/   (exit 77 = skipped: no Chromium)
 """
@@ -13,6 +15,34 @@ import subprocess
 import sys
 import tempfile
 
+JAPANESE_PAGES = ("md_README_ja.html", "overview_ja.html", "glossary.html")
+# Drawn in the page itself: the first paragraph with Japanese in it, its font, and each of
+# its first distinct CJK characters on a canvas in that font; the verdict goes into the DOM.
+GLYPH_PROBE = r"""<script>
+window.addEventListener("load", function () {
+  var cjk = /[\u3040-\u30ff\u4e00-\u9fff]/, out = document.createElement("pre");
+  out.id = "glyph-probe";
+  var el = Array.prototype.find.call(document.querySelectorAll("p, td, h1, li"),
+                                     function (e) { return cjk.test(e.textContent); });
+  if (!el) { out.textContent = "no-japanese"; document.body.appendChild(out); return; }
+  var chars = [];
+  Array.prototype.forEach.call(el.textContent, function (c) {
+    if (cjk.test(c) && chars.indexOf(c) < 0 && chars.length < 12) chars.push(c);
+  });
+  var family = getComputedStyle(el).fontFamily, seen = {};
+  chars.forEach(function (c) {
+    var canvas = document.createElement("canvas");
+    canvas.width = canvas.height = 48;
+    var g = canvas.getContext("2d");
+    g.font = "40px " + family;
+    g.fillText(c, 4, 40);
+    seen[canvas.toDataURL()] = true;
+  });
+  out.textContent = "glyphs " + Object.keys(seen).length + " of " + chars.length + " in " + family;
+  document.body.appendChild(out);
+});
+</script>"""
+
 
 def dom(browser, page):
     with tempfile.TemporaryDirectory() as profile:
@@ -20,6 +50,17 @@ def dom(browser, page):
                "--disable-background-networking", "--disable-component-update", "--disable-sync",
                f"--user-data-dir={profile}", "--virtual-time-budget=3000", "--dump-dom", "file://" + page]
         return subprocess.run(cmd, capture_output=True, text=True, timeout=120).stdout
+
+
+def folded(dom_text, name):
+    """The page's folded blocks as Chromium built them: each <details> holds its summary and
+    the rendered Markdown under it (a table, code or a paragraph). Doxygen 1.9.4 without
+    docs/md_filter.py opened an empty <details> at every paragraph instead."""
+    blocks = re.findall(r"<details[^>]*>(.*?)</details>", dom_text, flags=re.S)
+    if not blocks:
+        return [f"the page of {name} has no folded block (<details>)"]
+    empty = [b for b in blocks if not re.search(r'<table|class="fragment"|<p[ >]|<ul|<ol', b.split("</summary>", 1)[-1])]
+    return [f"the page of {name} has {len(empty)} folded block(s) with nothing rendered inside"] if empty else []
 
 
 def main(html, stages):
@@ -55,12 +96,42 @@ def main(html, stages):
             problems.append(f"the page of {folders[-1]} shows no code fragment")
         if "Pitfalls" not in stage:
             problems.append(f"the page of {folders[-1]} has no Pitfalls section")
+        problems += folded(stage, folders[-1])
+    problems += japanese_glyphs(browser, os.path.dirname(index))
     for p in problems:
         print("FAIL:", p)
     if not problems:
-        print(f"Chromium rendered the overview (plots, {len(folders)} stage and {len(steps)} step links in order) "
-              f"and {folders[-1]}'s page")
+        print(f"Chromium rendered the overview (plots, {len(folders)} stage and {len(steps)} step links in order), "
+              f"{folders[-1]}'s page (its folded blocks with their content) and the Japanese pages with real glyphs ({', '.join(JAPANESE_PAGES)})")
     return 1 if problems else 0
+
+
+def japanese_glyphs(browser, html):
+    """Each Japanese page, with GLYPH_PROBE added, in a copy beside it (its styles load as
+    on the site): distinct characters must draw distinct glyphs."""
+    problems = []
+    for name in JAPANESE_PAGES:
+        path = os.path.join(html, name)
+        if not os.path.exists(path):
+            problems.append(f"the site has no Japanese page {name}")
+            continue
+        probe = os.path.join(html, "glyph-probe-" + name)
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+        with open(probe, "w", encoding="utf-8") as f:
+            f.write(text.replace("</body>", GLYPH_PROBE + "</body>"))
+        try:
+            got = re.search(r'<pre id="glyph-probe">([^<]*)</pre>', dom(browser, probe))
+        finally:
+            os.remove(probe)
+        m = re.match(r"glyphs (\d+) of (\d+) in (.*)", got.group(1) if got else "")
+        if not m:
+            problems.append(f"{name}: the glyph probe did not run ({got.group(1) if got else 'no result'})")
+        elif int(m.group(2)) < 4 or int(m.group(1)) < int(m.group(2)):
+            problems.append(f"{name}: {m.group(2)} distinct Japanese characters drawn as {m.group(1)} distinct "
+                            f"glyphs in {m.group(3)}: Chromium has no CJK font and shows boxes "
+                            "(apt-get install fonts-noto-cjk)")
+    return problems
 
 
 if __name__ == "__main__":

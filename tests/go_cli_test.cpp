@@ -5,10 +5,10 @@
 #include <sstream>
 
 #include "catch.h"
+#include "cli/cli.h"
+#include "cli/sidebars.h"
 #include "cli_run.h"
-#include "cli.h"
 #include "go_boards.h"
-#include "sidebars.h"
 
 using namespace reversi;
 

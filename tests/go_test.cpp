@@ -4,8 +4,8 @@
 #include <string>
 
 #include "catch.h"
+#include "cli/sidebars.h"
 #include "go_boards.h"
-#include "sidebars.h"
 
 using namespace go_capture;
 using go_boards::fromText;

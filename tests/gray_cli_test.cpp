@@ -3,9 +3,9 @@
 #include <sstream>
 
 #include "catch.h"
+#include "cli/cli.h"
+#include "cli/sidebars.h"
 #include "cli_run.h"
-#include "cli.h"
-#include "sidebars.h"
 
 using namespace reversi;
 

@@ -8,7 +8,7 @@
 #include <sstream>
 
 #include "catch.h"
-#include "cli.h"
+#include "cli/cli.h"
 #include "cli_run.h"
 #include "engine.h"
 #include "reference.h"
@@ -93,8 +93,8 @@ TEST_CASE("engine: levels deepen with the level; parseLevel takes exactly 1..7",
   for (const char* bad : {"0", "8", "", "01", " 1", "1.0", "-1", "one", "99999999999999999999"}) CHECK(parseLevel(bad) == 0);
 }
 
-TEST_CASE("engine: the README's table of levels is levelSettings()", "[engine]") {
-  std::ifstream file(REVERSI_SOURCE_DIR "/README.md");
+TEST_CASE("engine: the command-line page's table of levels is levelSettings()", "[engine]") {
+  std::ifstream file(REVERSI_SOURCE_DIR "/docs/cli.md");
   REQUIRE(file);
   const std::string readme((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
   std::string levels = "| level |", depths = "| middle game: plies ahead |", exact = "| exact solve: from this many empty squares |";

@@ -1,9 +1,14 @@
 // Stage 10's two code paths side by side: the AVX2 functions (when this CPU and this
-// compiler have them) against the portable fills, on random positions, every square.
+// compiler have them) against the portable fills, on random positions, every square;
+// and the whole stage interface once more with the switch portableOnly() set, so that
+// an AVX2 machine tests the fallback too.
 #include "catch.h"
+#include "golden.h"
 #include "perft_counts.h"
 #include "s10_simd/s10_simd.h"
 #include "simd_paths.h"
+#include "test_support.h"
+#include "this_stage.h"
 
 using namespace reversi;
 
@@ -36,5 +41,20 @@ TEST_CASE("AVX2 and portable paths agree", "[simd]") {
   const uint64_t black = s10::squareBit(4, 3) | s10::squareBit(3, 4), white = s10::squareBit(3, 3) | s10::squareBit(4, 4);
   CHECK(s10::perftAvx2(black, white, 8, true) == testing::kPublishedPerft[8]);
   CHECK(s10::perftAvx2(black, white, 7, false) == testing::kPublishedPerft[7]);
+}
+
+TEST_CASE("the portableOnly switch runs the stage on the portable fills", "[simd][portable]") {
+  struct Switch {  // set for this test only, even when a check throws
+    Switch() { s10::portableOnly() = true; }
+    ~Switch() { s10::portableOnly() = false; }
+  } on;
+  CHECK_FALSE(s10::cpuHasAvx2());
+  CHECK(flipGrid<ThisStage>(parsePosition(golden::position)) == golden::grid);
+  for (const Position& p : randomPositions(606, 300)) {
+    INFO(formatPosition(p));
+    CHECK(testing::answers<ThisStage>(p) == testing::referenceAnswers(p));
+  }
+  CHECK(perft<ThisStage>(startPosition(), 8, true) == testing::kPublishedPerft[8]);
+  CHECK(perft<ThisStage>(load<ThisStage>(startPosition()), BLACK, 6, false) == testing::kPublishedPerft[6]);
 }
 #endif

@@ -27,6 +27,29 @@ TEST_CASE("the AVX-512 code is compiled exactly for x86", "[simd][portable]") {
   CHECK(s11::perftMasks(kStart.black, kStart.white, 8, true) == testing::kPublishedPerft[8]);
 }
 
+TEST_CASE("the lane constants are the eight directions of stage 09's shifts", "[simd][portable]") {
+  // Plain arrays, so this runs on any machine: a left rotation by ROTATE[k], masked by
+  // IN_WORD[k], must be lane k's shift (1, 8, 7, 9 towards higher bits, then lower), and
+  // EDGE[k] must keep exactly the squares stage 09 lets a run in that direction pass.
+  const int step[8] = {1, 8, 7, 9, 1, 8, 7, 9};
+  for (int k = 0; k < 8; ++k) {
+    INFO("lane " << k);
+    const int r = int(s11::ROTATE[k]);
+    CHECK(r == (k < 4 ? step[k] : 64 - step[k]));
+    const bool vertical = step[k] == 8;
+    for (int sq = 0; sq < 64; ++sq) {
+      const uint64_t bit = uint64_t(1) << sq, rotated = (bit << r) | (bit >> (64 - r));
+      INFO("square " << sq);
+      CHECK((rotated & s11::IN_WORD[k]) == (k < 4 ? bit << step[k] : bit >> step[k]));
+      // A run may pass a square unless it is on column a or h (sideways and diagonal
+      // lanes) or only a wrapped bit could land there (the step back leaves the word).
+      const bool edgeColumn = sq % 8 == 0 || sq % 8 == 7;
+      const uint64_t back = k < 4 ? bit >> step[k] : bit << step[k];
+      CHECK(((s11::EDGE[k] & bit) != 0) == (!(edgeColumn && !vertical) && back != 0));
+    }
+  }
+}
+
 #ifdef REVERSI_S11_AVX512
 TEST_CASE("AVX-512 and portable paths agree", "[simd]") {
   if (!s11::cpuHasAvx512()) {

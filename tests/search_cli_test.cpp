@@ -9,8 +9,8 @@
 #include <sstream>
 
 #include "catch.h"
-#include "cli_args.h"
-#include "cli.h"
+#include "cli/cli_args.h"
+#include "cli/cli.h"
 #include "cli_run.h"
 #include "ffo.h"
 #include "registry.h"
@@ -342,9 +342,9 @@ TEST_CASE("solve and search refuse what would run for hours, at each step's limi
   checkRejected({"solve", kStart}, "the position has 60 empty squares");
   checkRejected({"search", "--depth", std::to_string(kMaxSearchDepth + 1), kSmall},
                 "--depth '" + std::to_string(kMaxSearchDepth + 1) + "' is too large (at most " + std::to_string(kMaxSearchDepth) + ")");
-  // help and the README state every step's limits.
+  // help and the command-line page (docs/cli.md) state every step's limits.
   const std::string help = run({"help"}).out;
-  std::ifstream file(REVERSI_SOURCE_DIR "/README.md");
+  std::ifstream file(REVERSI_SOURCE_DIR "/docs/cli.md");
   REQUIRE(file);
   const std::string readme((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
   for (const StepEntry& step : steps()) {

@@ -31,7 +31,32 @@ def pairs(a, b):
 
 class Decisions(unittest.TestCase):
     def setUp(self):
-        verdicts._data.update(pairs=None, embedded=None, why=None)
+        verdicts._data.update(pairs=None, embedded=None, why=None, times={}, machine=None)
+
+    def test_the_bench_report_is_the_data_set(self):
+        """With the bench report, a host verdict reads its repetitions (the tables' own
+        numbers), not verdict-pairs.json: one value per quantity on every page."""
+        def stage(prefix, times):
+            return {"stage": prefix, "raw": {"benchmarks": [
+                {"name": "FlipScan", "run_type": "iteration", "items_per_second": 1e9 / t} for t in times]}}
+        report = {"machine": "AMD EPYC (family 26, model 2: Zen 5)", "stages": [stage("s03_wall", [30, 31, 32, 33]),
+                                                                               stage("s04_flat", [20, 21, 22, 23])]}
+        verdicts.load(pairs([90, 91, 92, 93], [10, 11, 12, 13]), None, None, report)
+        platform, verdict, figure = verdicts.host_row(CLAIM, "")
+        self.assertEqual(verdict, "holds")  # the pairs' numbers would say "does not hold"
+        self.assertIn("s04:FlipScan: 21.5 ns/position", figure)
+        self.assertIn("runs 1.47x as fast as the second", figure)  # 31.5 / 21.5
+        self.assertIn("Zen 5", figure)
+        verdicts.load(pairs([90, 91, 92, 93], [10, 11, 12, 13]), None, None, None)  # without it: the pairs
+        self.assertEqual(verdicts.host_row(CLAIM, "")[1], "does not hold")
+
+    def test_a_row_without_its_report_keeps_what_it_had(self):
+        head = "| article | claim | platform | verdict | figure |\n|---|---|---|---|---|\n"
+        old = head + "| 000 | c | host x86 | holds | a |\n|  |  | AVR (ATmega2560, simavr) | holds | 1 cycles |\n"
+        new = head + f"| 000 | c | host x86 | holds | b |\n|  |  | AVR (ATmega2560, simavr) | {verdicts.MISSING} | x |\n"
+        kept = verdicts.keep_missing(new, old)
+        self.assertIn("| host x86 | holds | b |", kept)
+        self.assertIn("| AVR (ATmega2560, simavr) | holds | 1 cycles |", kept)
 
     def test_host_quartiles(self):
         self.assertEqual(verdicts.host_verdict([10, 11, 12, 13], [20, 21, 22, 23]), "holds")

@@ -36,6 +36,9 @@
  * CopyMake (each child a copy of the parent) or UndoMove (the article's undo stack:
  * the move is played on the one board, and the squares it flipped are remembered in
  * the recursion's frames to be turned back).
+ * Each of these ideas can be switched off alone (enum Idea, the last template parameter;
+ * every one is on by default), for the page's ablation table: a switch is a constant, so
+ * the default compiles to the code it would be without the switches.
  *
  * The rules the search follows (the same in every later step):
  * - a pass is a move: a side with no legal move passes, and that costs one ply;
@@ -131,6 +134,32 @@ const uint8_t SQUARE_ORDER[64] = {
     10, 11, 12, 13, 17, 22, 25, 30, 33, 38, 41, 46, 50, 51, 52, 53,  // the inner ring
     1,  6,  8,  15, 48, 55, 57, 62,                                  // C-squares
     9,  14, 49, 54};                                                 // X-squares
+
+/// Where each square stands in SQUARE_ORDER (used only with IDEA_EMPTY_LIST off).
+const uint8_t SQUARE_RANK[64] = {
+     0, 52,  4, 12, 13,  5, 53,  1, 54, 60, 36, 37, 38, 39, 61, 55,
+     6, 40, 20, 24, 25, 21, 41,  7, 14, 42, 26, 32, 33, 27, 43, 15,
+    16, 44, 28, 34, 35, 29, 45, 17,  8, 46, 22, 30, 31, 23, 47,  9,
+    56, 62, 48, 49, 50, 51, 63, 57,  2, 58, 10, 18, 19, 11, 59,  3};
+
+/// The ideas of this step, each of which can be switched off alone: Search's last
+/// template parameter is the sum of those switched off (0, the default: all on). The
+/// solve stays exact whichever is off; only its nodes and its time change (the page's
+/// ablation table measures each).
+enum Idea {
+  IDEA_EMPTY_LIST = 1,     ///< Off: each node looks at all 64 squares for the empty ones.
+  IDEA_PARITY = 2,         ///< Off: no odd quadrant first; empty squares in SQUARE_ORDER.
+  IDEA_SHALLOW = 4,        ///< Off: the deep solver (move list, sorting) down to the last empty.
+  IDEA_LAST_EMPTY = 8,     ///< Off: the last empty square is played and scored like any move.
+  IDEA_FASTEST_FIRST = 16, ///< Off: below SORT_SEARCH, the moves in square order.
+  IDEA_SORT_SEARCH = 32,   ///< Off: fastest-first at every depth, no shallow search to order.
+  IDEA_ETC = 64,           ///< Off: no child is looked up before the first is searched.
+  IDEA_TABLE_FROM = 128,   ///< Off: the table at every node of the deep solver, not only from ENDGAME_TABLE.
+  IDEA_PREFETCH = 256,     ///< Off: no table bucket is fetched ahead of its probe.
+  IDEA_KEY_AFTER = 512,    ///< Off: each child's key is read from its 64 squares (hashKey).
+  IDEA_ROOT_SEARCH = 1024, ///< Off: solve straight from the root, no midgame search first.
+  IDEA_MASK_EVAL = 2048    ///< Off: step 05's evaluation, which reads the cells one by one.
+};
 
 /**
  * @brief The quadrant of a square: bit 0 for the right half, bit 1 for the bottom.
@@ -390,8 +419,9 @@ struct UndoMove {
  * @tparam G the move generator (see the file comment)
  * @tparam Table BucketTable (the default) or ChainedTable (the article's); the page compares them
  * @tparam Make CopyMake or UndoMove (see the page for which is faster where)
+ * @tparam Off the ideas switched off, a sum of Idea values (0: every idea on)
  */
-template <class G, class Table = BucketTable, template <class> class Make = CopyMake>
+template <class G, class Table = BucketTable, template <class> class Make = CopyMake, unsigned Off = 0>
 class Search {
  public:
   typedef typename G::Board Board;  ///< The move generator's board.
@@ -440,7 +470,7 @@ class Search {
   Result solve(const Board& b, uint8_t me) {
     const int empties = countEmpties(b);
     // A shallow midgame search first, for the root's move order (and the table's)...
-    Result r = deepen(b, me, empties > SOLVE_FROM ? empties - SOLVE_FROM : 0, -1);
+    Result r = deepen(b, me, on(IDEA_ROOT_SEARCH) && empties > SOLVE_FROM ? empties - SOLVE_FROM : 0, -1);
     const uint64_t shallowNodes = r.nodes;
     // ...then the exact search, in whole discs.
     Board root = b;
@@ -482,6 +512,7 @@ class Search {
     const int mine = G::legalMoves(b, me, moves);
     const int theirs = G::legalMoves(b, 3 - me, moves);
     if (mine == 0 && theirs == 0) return finalScore(b, me);
+    if (!on(IDEA_MASK_EVAL)) return cellEvaluation(b, me, mine - theirs);
     // The cells, read once, as two 64-bit masks (bit y * 8 + x): own and the opponent's.
     uint64_t own = 0, opp = 0, bit = 1;
     for (int sq = 0; sq < 64; sq++, bit <<= 1) {  // a one-bit shift: cheap on an 8-bit AVR too
@@ -566,6 +597,9 @@ class Search {
   }
 
  private:
+  // Is this idea on in this instantiation? (A constant: the compiler drops the dead branch.)
+  static bool on(unsigned idea) { return (Off & idea) == 0; }
+
   // Iterative deepening: depths 1, 2, ... up to `last`, then `final` (if deeper); the
   // root tries the previous iteration's best move first.
   Result deepen(const Board& b, uint8_t me, int last, int final) {
@@ -603,19 +637,31 @@ class Search {
   }
 
   void removeEmpty(uint8_t sq) {
-    next_[prev_[sq]] = next_[sq];
-    prev_[next_[sq]] = prev_[sq];
-    parity_ ^= uint8_t(1 << quadrant(sq));
+    if (on(IDEA_EMPTY_LIST)) {
+      next_[prev_[sq]] = next_[sq];
+      prev_[next_[sq]] = prev_[sq];
+    }
+    if (on(IDEA_PARITY)) parity_ ^= uint8_t(1 << quadrant(sq));
   }
   void restoreEmpty(uint8_t sq) {  // the links of sq itself were left as they were
-    next_[prev_[sq]] = sq;
-    prev_[next_[sq]] = sq;
-    parity_ ^= uint8_t(1 << quadrant(sq));
+    if (on(IDEA_EMPTY_LIST)) {
+      next_[prev_[sq]] = sq;
+      prev_[next_[sq]] = sq;
+    }
+    if (on(IDEA_PARITY)) parity_ ^= uint8_t(1 << quadrant(sq));
+  }
+
+  // The empty square after sq in SQUARE_ORDER (sq = 64: the first); 64 when none is left.
+  uint8_t nextEmpty(const Board& b, uint8_t sq) const {
+    if (on(IDEA_EMPTY_LIST)) return next_[sq];
+    for (int i = sq == 64 ? 0 : SQUARE_RANK[sq] + 1; i < 64; i++)  // no list: look at each square
+      if (G::cell(b, SQUARE_ORDER[i] & 7, SQUARE_ORDER[i] >> 3) == EMPTY) return SQUARE_ORDER[i];
+    return 64;
   }
 
   // Can `me` move anywhere? (Only asked when the other side cannot.)
   bool canMove(const Board& b, uint8_t me) const {
-    for (uint8_t sq = next_[64]; sq != 64; sq = next_[sq])
+    for (uint8_t sq = nextEmpty(b, 64); sq != 64; sq = nextEmpty(b, sq))
       if (G::countFlips(b, sq & 7, sq >> 3, me) > 0) return true;
     return false;
   }
@@ -623,7 +669,7 @@ class Search {
   // One empty square left: the side to move plays it if it can, else the opponent.
   int solveLast(const Board& b, uint8_t me, int discs, int ply, bool pvNode) {
     nodes_++;
-    const uint8_t sq = next_[64];
+    const uint8_t sq = nextEmpty(b, 64);
     int n = G::countFlips(b, sq & 7, sq >> 3, me);
     if (n > 0) {
       if (pvNode) setPv(ply, sq, NO_MOVE);
@@ -644,15 +690,15 @@ class Search {
     const bool pvNode = beta - alpha > 1;
     if (pvNode) setPvLength(ply, 0);
     int best = -INF;
-    for (int round = 0; round < 2; round++) {  // round 0: odd quadrants, round 1: even
-      for (uint8_t sq = next_[64]; sq != 64; sq = next_[sq]) {
-        if (((parity_ >> quadrant(sq)) & 1) != (round == 0 ? 1 : 0)) continue;
+    for (int round = 0; round < (on(IDEA_PARITY) ? 2 : 1); round++) {  // round 0: odd quadrants, round 1: even
+      for (uint8_t sq = nextEmpty(b, 64); sq != 64; sq = nextEmpty(b, sq)) {
+        if (on(IDEA_PARITY) && ((parity_ >> quadrant(sq)) & 1) != (round == 0 ? 1 : 0)) continue;
         Make<G> move;
         const int n = move.play(b, sq, me);
         if (n == 0) continue;
         removeEmpty(sq);
         const int childDiscs = -(discs + 2 * n + 1);
-        const int score = empties == 2 ? -solveLast(move.child(b), 3 - me, childDiscs, ply + 1, pvNode)
+        const int score = empties == 2 && on(IDEA_LAST_EMPTY) ? -solveLast(move.child(b), 3 - me, childDiscs, ply + 1, pvNode)
                                        : -solveShallow(move.child(b), 3 - me, -beta, -alpha, childDiscs, empties - 1, ply + 1);
         restoreEmpty(sq);
         move.undo(b, sq, me);
@@ -685,7 +731,7 @@ class Search {
       if (pvNode) updatePv(ply, PASS);
       return score;
     }
-    const bool useTable = empties >= ENDGAME_TABLE;
+    const bool useTable = empties >= tableFrom();
     uint8_t tableMove = NO_MOVE;
     if (const e06::Slot* s = useTable ? table_.find(key) : 0) {  // table scores are in 1/DISC, as in pvs
       if (ply > 0 && s->depth == EXACT_SLOT + empties) {
@@ -700,18 +746,22 @@ class Search {
     uint64_t childKey[64];  // by square
     int sortKey[64];
     uint8_t replies[64];
-    const bool childTable = empties - 1 >= ENDGAME_TABLE, etc = ply > 0 && empties >= ETC_MIN;
+    const bool childTable = empties - 1 >= tableFrom(), etc = on(IDEA_ETC) && ply > 0 && empties >= ETC_MIN;
     for (int i = 0; i < n; i++) {
       const uint8_t sq = moves[i];
       Board child = b;
       const int flips = G::play(child, sq & 7, sq >> 3, me);
       childKey[sq] = 0;  // (unused by a child below ENDGAME_TABLE)
       if (childTable) {
-        childKey[sq] = keyAfter(b, child, key, sq, me, flips);
-        table_.prefetch(childKey[sq]);  // the probes below (and the child's own) will wait less
+        childKey[sq] = on(IDEA_KEY_AFTER) ? keyAfter(b, child, key, sq, me, flips) : hashKey(child, 3 - me);
+        if (on(IDEA_PREFETCH)) table_.prefetch(childKey[sq]);  // the probes below (and the child's own) will wait less
       }
-      if (empties >= SORT_SEARCH) {  // a shallow search: the opponent's score, lowest first
+      if (on(IDEA_SORT_SEARCH) && empties >= SORT_SEARCH) {  // a shallow search: the opponent's score, lowest first
         sortKey[i] = pvs(child, 3 - me, SORT_DEPTH, ply + 1, -INF, INF, empties - 1);
+        continue;
+      }
+      if (!on(IDEA_FASTEST_FIRST)) {  // all keys equal: the stable sort keeps square order
+        sortKey[i] = 0;
         continue;
       }
       // fastest-first: the opponent's replies, each corner among them counted twice
@@ -719,7 +769,7 @@ class Search {
       const int r = G::legalMoves(child, 3 - me, replies);
       int k = r - (isCorner(sq) ? 64 : 0);
       for (int j = 0; j < r; j++) k += isCorner(replies[j]);
-      sortKey[i] = 2 * k - ((parity_ >> quadrant(sq)) & 1);
+      sortKey[i] = 2 * k - (on(IDEA_PARITY) ? (parity_ >> quadrant(sq)) & 1 : 0);
     }
     if (etc)
       for (int i = 0; i < n; i++) {
@@ -767,9 +817,16 @@ class Search {
   }
 
   int solveNext(Board& b, uint8_t me, int alpha, int beta, int discs, int empties, int ply, uint64_t key) {
-    return empties > ENDGAME_SHALLOW ? solveDeep(b, me, alpha, beta, discs, empties, ply, key)
-                                     : solveShallow(b, me, alpha, beta, discs, empties, ply);
+    if (on(IDEA_SHALLOW))
+      return empties > ENDGAME_SHALLOW ? solveDeep(b, me, alpha, beta, discs, empties, ply, key)
+                                       : solveShallow(b, me, alpha, beta, discs, empties, ply);
+    if (on(IDEA_LAST_EMPTY) && empties == 1) return solveLast(b, me, discs, ply, beta - alpha > 1);
+    return solveDeep(b, me, alpha, beta, discs, empties, ply, key);  // no shallow solver
   }
+
+  // The fewest empties at which solveDeep keeps positions in the table (IDEA_TABLE_FROM
+  // off: every node of the deep solver, which starts above ENDGAME_SHALLOW).
+  static int tableFrom() { return on(IDEA_TABLE_FROM) ? ENDGAME_TABLE : ENDGAME_SHALLOW + 1; }
 
   static uint64_t splitMix(uint64_t& x) {
     uint64_t z = (x += 0x9e3779b97f4a7c15ULL);
@@ -802,6 +859,33 @@ class Search {
     m += m >> 16;
     m += m >> 32;
     return (int)(m & 0x7F);
+  }
+
+  // IDEA_MASK_EVAL off: step 05's evaluation, unchanged (the same scores as evaluate()),
+  // which reads the cells into an array and tests them one by one.
+  static int cellEvaluation(const Board& b, uint8_t me, int mobility) {
+    uint8_t c[64];
+    for (int sq = 0; sq < 64; sq++) c[sq] = G::cell(b, sq & 7, sq >> 3);
+    int s = W_MOBILITY * mobility;
+    for (int k = 0; k < 4; k++) {
+      const uint8_t corner = CORNERS[k];
+      s += W_CORNER * owner(c[corner], me);
+      if (c[corner] == EMPTY)
+        s -= W_XSQUARE * owner(c[XSQUARES[k]], me) +
+             W_CSQUARE * (owner(c[CSQUARES[2 * k]], me) + owner(c[CSQUARES[2 * k + 1]], me));
+    }
+    for (int sq = 0; sq < 64; sq++)
+      if (c[sq] != EMPTY && touchesEmpty(c, sq)) s -= W_FRONTIER * owner(c[sq], me);
+    return s > EVAL_LIMIT ? EVAL_LIMIT : s < -EVAL_LIMIT ? -EVAL_LIMIT : s;
+  }
+  static bool touchesEmpty(const uint8_t c[64], int sq) {
+    const int x = sq & 7, y = sq >> 3;
+    for (int dy = -1; dy <= 1; dy++)
+      for (int dx = -1; dx <= 1; dx++) {
+        const int nx = x + dx, ny = y + dy;
+        if ((dx || dy) && nx >= 0 && nx < 8 && ny >= 0 && ny < 8 && c[ny * 8 + nx] == EMPTY) return true;
+      }
+    return false;
   }
 
 

@@ -18,7 +18,7 @@ namespace go = go_capture;
 // captureRecursive is as deep as the group it walks, one stack frame a level: the 9 x 9
 // board's worst case (80 levels) fits in 8 KB, a 19 x 19 board's (360 levels) does not
 // on the ESP32's Xtensa core, whose windowed calls make big frames (the stack table in the
-// README's "Running a stage on an ESP32" gives the frame and the total for each core).
+// ESP32 guide, docs/esp32.md, gives the frame and the total for each core).
 // 24 KB leaves room to try 19 x 19 here; the 9 x 9 sketch itself needs far less.
 #if defined(ARDUINO_ARCH_ESP32) && defined(SET_LOOP_TASK_STACK_SIZE)
 SET_LOOP_TASK_STACK_SIZE(24 * 1024);

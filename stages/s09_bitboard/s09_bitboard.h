@@ -20,7 +20,9 @@
  * array and the direction loops are gone; `Board` is two uint64_t, and the eight
  * directions are four shift amounts, each used towards higher and lower bits. A fast
  * perft (`perftFast`) works on the masks alone, with no square lists and no copies of
- * a stage Board. Portable C++11 with no intrinsics, so the sketch runs on 8- and
+ * a stage Board. legalMoves turns the move mask into squares by its set bits only,
+ * lowest first (__builtin_ctzll, then m &= m - 1), instead of testing all 64 bits as a
+ * square-by-square scan would. Portable C++11 with no intrinsics, so the sketch runs on 8- and
  * 32-bit boards too (where each 64-bit operation costs several instructions).
  *
  * Preconditions for every function: x and y in 0..7, `me` is WHITE or BLACK. They
@@ -245,7 +247,13 @@ inline int play(Board& b, int x, int y, uint8_t me) {
 }
 
 /**
- * @brief Lists the legal moves of `me`.
+ * @brief Lists the legal moves of `me`, lowest set bit first.
+ *
+ * Only the set bits are visited: __builtin_ctzll gives the index of the lowest one (one
+ * instruction on most 64-bit CPUs, a short libgcc routine on an AVR or an lx106), and
+ * m &= m - 1 clears it. A loop over all 64 bits would test the empty ones too, and
+ * there are many more of those than moves.
+ *
  * @param b the board
  * @param me the side to move, WHITE or BLACK
  * @param out receives the legal squares as y*8+x, in ascending order
@@ -254,8 +262,7 @@ inline int play(Board& b, int x, int y, uint8_t me) {
 inline int legalMoves(const Board& b, uint8_t me, uint8_t out[64]) {
   uint64_t m = moveMask(stones(b, me), stones(b, 3 - me));
   int n = 0;
-  for (uint8_t sq = 0; m; sq++, m >>= 1)
-    if (m & 1) out[n++] = sq;
+  for (; m; m &= m - 1) out[n++] = (uint8_t)__builtin_ctzll(m);  // m is not 0 here: ctz is defined
   return n;
 }
 

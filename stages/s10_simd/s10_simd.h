@@ -13,17 +13,23 @@
  * Selection: the AVX2 functions are written with GCC's vector extension (no intrinsics
  * header) and compiled only for x86 with GCC or Clang, each marked
  * `target("avx2,popcnt")` so the rest of the program needs no -mavx2. At run time
- * `cpuHasAvx2()` picks them when the CPU has AVX2, else the portable fills of stage 09
- * (kept here unchanged). On AVR and Xtensa only the portable code is compiled, so the
- * same header builds for the sketch.
+ * `cpuHasAvx2()` picks them when the CPU has AVX2, unless `portableOnly()` was set (the
+ * switch the suite uses to test the fallback on an AVX2 machine); otherwise the portable
+ * fills of stage 09 (kept here unchanged) run. countFlips and play each make one call,
+ * to an AVX2 function that also counts with POPCNT, or to the portable one, which is kept
+ * out of line on x86 so that countFlips and play stay small enough to be inlined into a
+ * search. On AVR and Xtensa only the portable code is compiled, so the same header
+ * builds for the sketch.
  *
  * Source: this stage goes past the articles (docs/sources.md): bitboards with Kogge-Stone
  * fills, and running the direction fills in SIMD lanes, are well-known public
  * techniques of computer chess and Reversi engines. Our own code.
  *
- * Changed from stage 09: the AVX2 section (Lanes, fill4High/fill4Low, moveMaskAvx2,
- * flipsAvx2, perftAvx2), the run-time choice (cpuHasAvx2, moveMaskAuto, flipsAuto), and
- * the stage interface and perftFast calling the chosen versions.
+ * Changed from stage 09: the AVX2 section (Lanes, fill4High/fill4Low, orLanes,
+ * moveMaskAvx2, flipsAvx2, perftAvx2, countFlipsAvx2, playAvx2), the run-time choice
+ * (portableOnly, cpuHasAvx2, moveMaskAuto), the portable countFlips and play moved into
+ * countFlipsPortable and playPortable, and the stage interface and perftFast calling the
+ * chosen versions. legalMoves lists the moves as stage 09 does, lowest set bit first.
  *
  * Preconditions for every function: x and y in 0..7, `me` is WHITE or BLACK. They
  * are checked at the host boundary, not here, so the code stays as small as the idea.
@@ -216,12 +222,23 @@ typedef uint64_t Lanes __attribute__((vector_size(32)));
 #define REVERSI_S10_TARGET __attribute__((target("avx2,popcnt")))
 
 /**
- * @brief Whether this CPU runs the AVX2 functions (AVX2 and POPCNT); asked once.
- * @return true on a CPU with AVX2 and POPCNT
+ * @brief The switch that turns the AVX2 functions off (the suite tests the fallback
+ * with it on an AVX2 machine).
+ * @return a reference to the flag; set it to true to run the portable fills
+ */
+inline bool& portableOnly() {
+  static bool yes = false;
+  return yes;
+}
+
+/**
+ * @brief Whether the AVX2 functions run: the CPU has AVX2 and POPCNT (asked once) and
+ * portableOnly() is not set.
+ * @return true when moveMaskAuto, countFlips, play and perftFast take the AVX2 path
  */
 inline bool cpuHasAvx2() {
   static const bool yes = (__builtin_cpu_init(), __builtin_cpu_supports("avx2") && __builtin_cpu_supports("popcnt"));
-  return yes;
+  return yes && !portableOnly();
 }
 
 /**
@@ -325,7 +342,7 @@ REVERSI_S10_TARGET inline uint64_t perftAvx2(uint64_t own, uint64_t opp, int dep
 #endif  // REVERSI_S10_AVX2
 
 /**
- * @brief moveMask on AVX2 when this CPU has it, else the portable fills.
+ * @brief moveMask on AVX2 when this CPU has it (and portableOnly() is not set), else the portable fills.
  * @param own the stones of the side to move
  * @param opp the opponent's stones
  * @return the squares where the side to move can play
@@ -338,26 +355,83 @@ inline uint64_t moveMaskAuto(uint64_t own, uint64_t opp) {
 }
 
 /**
- * @brief flips on AVX2 when this CPU has it, else the portable fills.
- * @param move the move's square (one bit, empty)
- * @param own the stones of the side to move
- * @param opp the opponent's stones
- * @return the flipped stones; 0 means the move is illegal
- */
-inline uint64_t flipsAuto(uint64_t move, uint64_t own, uint64_t opp) {
-#ifdef REVERSI_S10_AVX2
-  if (cpuHasAvx2()) return flipsAvx2(move, own, opp);
-#endif
-  return flips(move, own, opp);
-}
-
-/**
  * @brief The stones of one colour.
  * @param b the board
  * @param me WHITE or BLACK
  * @return the mask of `me`'s stones
  */
 inline uint64_t stones(const Board& b, uint8_t me) { return me == BLACK ? b.black : b.white; }
+
+#ifdef REVERSI_S10_AVX2
+// countFlips and play in one AVX2 function each: one call from the stage function
+// instead of two, and POPCNT for the count (a search calls them at every node).
+
+/**
+ * @brief countFlips on AVX2 (the square known to be empty).
+ * @param b the board
+ * @param move the move's square (one bit)
+ * @param me the side to move
+ * @return the number of stones flipped
+ */
+REVERSI_S10_TARGET inline int countFlipsAvx2(const Board& b, uint64_t move, uint8_t me) {
+  return __builtin_popcountll(flipsAvx2(move, stones(b, me), stones(b, 3 - me)));
+}
+
+/**
+ * @brief play on AVX2 (the square known to be empty).
+ * @param b the board, changed only when the move is legal
+ * @param move the move's square (one bit)
+ * @param me the side to move
+ * @return the number of stones flipped; 0 means illegal and `b` is unchanged
+ */
+REVERSI_S10_TARGET inline int playAvx2(Board& b, uint64_t move, uint8_t me) {
+  const uint64_t f = flipsAvx2(move, stones(b, me), stones(b, 3 - me));
+  if (f == 0) return 0;
+  b.white ^= f;
+  b.black ^= f;
+  if (me == BLACK) b.black |= move;
+  else b.white |= move;
+  return __builtin_popcountll(f);
+}
+#endif  // REVERSI_S10_AVX2
+
+// The portable countFlips and play, kept out of line on x86 (noinline), so that countFlips
+// and play, whose AVX2 path is the one taken on every call where the CPU has it, stay
+// small enough to be inlined into their callers (the search calls them at every node).
+
+/**
+ * @brief countFlips with the portable fills (the square known to be empty).
+ * @param b the board
+ * @param move the move's square (one bit)
+ * @param me the side to move
+ * @return the number of stones flipped
+ */
+#ifdef REVERSI_S10_AVX2
+__attribute__((noinline))
+#endif
+inline int countFlipsPortable(const Board& b, uint64_t move, uint8_t me) {
+  return popCount(flips(move, stones(b, me), stones(b, 3 - me)));
+}
+
+/**
+ * @brief play with the portable fills (the square known to be empty).
+ * @param b the board, changed only when the move is legal
+ * @param move the move's square (one bit)
+ * @param me the side to move
+ * @return the number of stones flipped; 0 means illegal and `b` is unchanged
+ */
+#ifdef REVERSI_S10_AVX2
+__attribute__((noinline))
+#endif
+inline int playPortable(Board& b, uint64_t move, uint8_t me) {
+  const uint64_t f = flips(move, stones(b, me), stones(b, 3 - me));
+  if (f == 0) return 0;
+  b.white ^= f;  // a flipped stone changes colour: one XOR on each mask
+  b.black ^= f;
+  if (me == BLACK) b.black |= move;
+  else b.white |= move;
+  return popCount(f);
+}
 
 /**
  * @brief How many stones `me` would flip by playing at (x, y) (the articles' isOku).
@@ -371,7 +445,10 @@ inline uint64_t stones(const Board& b, uint8_t me) { return me == BLACK ? b.blac
 inline int countFlips(const Board& b, int x, int y, uint8_t me) {
   const uint64_t move = squareBit(x, y);
   if ((b.white | b.black) & move) return 0;  // only an empty square can take a stone
-  return popCount(flipsAuto(move, stones(b, me), stones(b, 3 - me)));
+#ifdef REVERSI_S10_AVX2
+  if (cpuHasAvx2()) return countFlipsAvx2(b, move, me);
+#endif
+  return countFlipsPortable(b, move, me);
 }
 
 /**
@@ -385,13 +462,10 @@ inline int countFlips(const Board& b, int x, int y, uint8_t me) {
 inline int play(Board& b, int x, int y, uint8_t me) {
   const uint64_t move = squareBit(x, y);
   if ((b.white | b.black) & move) return 0;
-  const uint64_t f = flipsAuto(move, stones(b, me), stones(b, 3 - me));
-  if (f == 0) return 0;
-  b.white ^= f;  // a flipped stone changes colour: one XOR on each mask
-  b.black ^= f;
-  if (me == BLACK) b.black |= move;
-  else b.white |= move;
-  return popCount(f);
+#ifdef REVERSI_S10_AVX2
+  if (cpuHasAvx2()) return playAvx2(b, move, me);
+#endif
+  return playPortable(b, move, me);
 }
 
 /**
@@ -404,8 +478,7 @@ inline int play(Board& b, int x, int y, uint8_t me) {
 inline int legalMoves(const Board& b, uint8_t me, uint8_t out[64]) {
   uint64_t m = moveMaskAuto(stones(b, me), stones(b, 3 - me));
   int n = 0;
-  for (uint8_t sq = 0; m; sq++, m >>= 1)
-    if (m & 1) out[n++] = sq;
+  for (; m; m &= m - 1) out[n++] = (uint8_t)__builtin_ctzll(m);  // each set bit, lowest first
   return n;
 }
 
@@ -441,7 +514,7 @@ inline uint64_t perftMasks(uint64_t own, uint64_t opp, int depth, bool bulk) {
 
 /**
  * @brief Perft from a stage Board (the host's perft uses it instead of the generic one):
- * perftAvx2 when this CPU has AVX2, else perftMasks.
+ * perftAvx2 when this CPU has AVX2 (and portableOnly() is not set), else perftMasks.
  * @param b the position
  * @param me the side to move, WHITE or BLACK
  * @param depth plies, >= 0

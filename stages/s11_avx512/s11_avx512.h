@@ -13,27 +13,24 @@
  * all eight directions; one more rotation and an OR across the lanes give every legal
  * move, and the same fill from the move's square gives every flipped stone.
  *
- * Selection: the AVX-512 functions use the intrinsics header (GCC's vector extension has
- * no rotation, and its shifts compile to two instructions where one rotation will do),
- * included and compiled only for x86 with GCC or Clang, each function marked
- * `target("avx512f,popcnt")`. At run time `cpuHasAvx512()` picks them when the CPU has
- * AVX-512F, unless `portableOnly()` was set (the switch the suite uses to test the
+ * Selection: as in stage 10, the AVX-512 functions are written with GCC's vector
+ * extension (no intrinsics header: the header includes only <stdint.h>), compiled only
+ * for x86 with GCC or Clang, each marked `target("avx512f,popcnt")`. The extension has
+ * no rotation operator: a rotation is written (x << s) | (x >> (64 - s)), which Clang
+ * compiles to one VPROLVQ and GCC 12 to two shifts (VPSLLVQ, VPSRLVQ) whose OR it merges
+ * into the next AND (VPTERNLOGQ). At run time `cpuHasAvx512()` picks them when the CPU
+ * has AVX-512F, unless `portableOnly()` was set (the switch the suite uses to test the
  * fallback on an AVX-512 machine); otherwise stage 09's portable fills run. On AVR and
  * Xtensa only the portable code is compiled, so the same header builds for the sketch.
  *
  * Source: this stage goes past the articles (docs/sources.md): bitboard fills in SIMD lanes
  * are well-known public techniques of computer chess and Reversi engines. Our own code.
  *
- * Changed from stage 10: the AVX2 section replaced by the AVX-512 one (kRotate1/2/4,
- * kEdge, kInWord, rotate, orLanes, fill8, moveMaskAvx512, flipsAvx512, perftAvx512), the run-time choice
- * (portableOnly, cpuHasAvx512, moveMaskAuto), and perftFast calling it.
- * Two more changes, for the search track, whose solver calls these at every node:
- * countFlips and play each call one AVX-512 function (countFlipsAvx512, playAvx512,
- * counting with POPCNT) where stage 10 goes through flipsAuto and counts after it (so
- * this stage has no flipsAuto), with the portable fallback in functions of its
- * own (countFlipsPortable, playPortable) kept out of line on x86, so that the two stay
- * small enough to be inlined into the search; and legalMoves lists the set bits with
- * __builtin_ctzll (the index of the lowest set bit) instead of testing all 64.
+ * Changed from stage 10: AVX-512 only. The AVX2 section is replaced by the AVX-512 one
+ * (the lane constants ROTATE, EDGE and IN_WORD, Lanes8, lanes, rotate, orLanes, fill8,
+ * moveMaskAvx512, flipsAvx512, perftAvx512, countFlipsAvx512, playAvx512) and the
+ * run-time choice asks for AVX-512F (cpuHasAvx512). The portable code, the way countFlips
+ * and play choose their path, and legalMoves's lowest-set-bit listing are stage 10's.
  *
  * Preconditions for every function: x and y in 0..7, `me` is WHITE or BLACK. They
  * are checked at the host boundary, not here, so the code stays as small as the idea.
@@ -46,7 +43,6 @@
 #if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
 /// Defined when the compiler can build the AVX-512 functions: GCC or Clang for x86.
 #define REVERSI_S11_AVX512 1
-#include <immintrin.h>  // x86 only: the AVR and Xtensa compilers never read this line
 #endif
 
 /// Stage 11: bitboards with the eight direction fills in one AVX-512 register, chosen at
@@ -220,7 +216,33 @@ inline uint64_t flips(uint64_t move, uint64_t own, uint64_t opp) {
          runHigh(move, own, side, 9) | runLow(move, own, side, 9);
 }
 
+// The eight lanes, lowest first: towards higher bits by 1 (right), 8 (down), 7
+// (down-left), 9 (down-right); then towards lower bits by the same (left, up, up-right,
+// up-left), as left rotations by 64 - s. Plain numbers, outside the x86 section, so that
+// the tests and the layout picture read the very values the lanes use.
+
+/// Each lane's left rotation for one step of its direction.
+const uint64_t ROTATE[8] = {1, 8, 7, 9, 64 - 1, 64 - 8, 64 - 7, 64 - 9};
+
+/// The squares each lane's run may pass, besides being the opponent's: columns b..g for
+/// a sideways or diagonal direction (as in stage 09), and never the first s squares a
+/// rotation by s towards higher bits lands on (the last s towards lower bits), where only
+/// a wrapped-around bit could arrive.
+const uint64_t EDGE[8] = {INNER & (~0ULL << 1), ~0ULL << 8, INNER & (~0ULL << 7), INNER & (~0ULL << 9),
+                          INNER & (~0ULL >> 1), ~0ULL >> 8, INNER & (~0ULL >> 7), INNER & (~0ULL >> 9)};
+
+/// The squares each lane's last step may land on: all but the wrapped-around ones.
+const uint64_t IN_WORD[8] = {~0ULL << 1, ~0ULL << 8, ~0ULL << 7, ~0ULL << 9,
+                             ~0ULL >> 1, ~0ULL >> 8, ~0ULL >> 7, ~0ULL >> 9};
+
 #ifdef REVERSI_S11_AVX512
+/// Eight 64-bit lanes, one 512-bit AVX-512 register (GCC's vector extension).
+typedef uint64_t Lanes8 __attribute__((vector_size(64)));
+/// Four lanes (256 bits): half the register, as orLanes folds it.
+typedef uint64_t Lanes4 __attribute__((vector_size(32)));
+/// Two lanes (128 bits): a quarter of the register, as orLanes folds it.
+typedef uint64_t Lanes2 __attribute__((vector_size(16)));
+
 /// Compiles one function for AVX-512F and POPCNT, whatever the rest of the program targets.
 #define REVERSI_S11_TARGET __attribute__((target("avx512f,popcnt")))
 
@@ -244,80 +266,57 @@ inline bool cpuHasAvx512() {
   return yes && !portableOnly();
 }
 
-// The eight lanes, lowest first: towards higher bits by 1 (right), 8 (down), 7
-// (down-left), 9 (down-right); then towards lower bits by the same (left, up, up-right,
-// up-left), as left rotations by 64 - s. _mm512_set_epi64 lists lane 7 first.
-
-/// Each lane's left rotation for one step of its direction.
-REVERSI_S11_TARGET inline __m512i kRotate1() { return _mm512_set_epi64(55, 57, 56, 63, 9, 7, 8, 1); }
-/// Each lane's rotation for two steps (twice kRotate1, modulo 64).
-REVERSI_S11_TARGET inline __m512i kRotate2() { return _mm512_set_epi64(46, 50, 48, 62, 18, 14, 16, 2); }
-/// Each lane's rotation for four steps (four times kRotate1, modulo 64).
-REVERSI_S11_TARGET inline __m512i kRotate4() { return _mm512_set_epi64(28, 36, 32, 60, 36, 28, 32, 4); }
-
 /**
- * @brief The squares each lane's run may pass, besides being the opponent's: columns
- * b..g for a sideways or diagonal direction (as in stage 09), and never the first s
- * squares a rotation by s towards higher bits lands on (the last s towards lower bits),
- * where only a wrapped-around bit could arrive.
- * @return the eight lane masks
+ * @brief Eight values from one of the arrays above into one register.
+ * @param v eight 64-bit values, lane 0 first
+ * @return the lanes
  */
-REVERSI_S11_TARGET inline __m512i kEdge() {
-  const uint64_t all = ~(uint64_t)0;
-  return _mm512_set_epi64((long long)(INNER & (all >> 9)), (long long)(INNER & (all >> 7)), (long long)(all >> 8),
-                          (long long)(INNER & (all >> 1)), (long long)(INNER & (all << 9)),
-                          (long long)(INNER & (all << 7)), (long long)(all << 8), (long long)(INNER & (all << 1)));
+REVERSI_S11_TARGET inline Lanes8 lanes(const uint64_t v[8]) {
+  // Element by element, not memcpy: GCC then folds the constant arrays into the code
+  // (and the sums of fill8's rotations with them).
+  const Lanes8 r = {v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7]};
+  return r;
 }
 
 /**
- * @brief The squares each lane's last step may land on: all but the wrapped-around ones.
- * @return the eight lane masks
- */
-REVERSI_S11_TARGET inline __m512i kInWord() {
-  const uint64_t all = ~(uint64_t)0;
-  return _mm512_set_epi64((long long)(all >> 9), (long long)(all >> 7), (long long)(all >> 8), (long long)(all >> 1),
-                          (long long)(all << 9), (long long)(all << 7), (long long)(all << 8), (long long)(all << 1));
-}
-
-/**
- * @brief Each lane of `v` rotated left by its own amount (VPROLVQ).
+ * @brief Each lane of `v` rotated left by its own amount.
  *
- * Written with the all-lanes mask form of the intrinsic: GCC 12's plain
- * _mm512_rolv_epi64 warns about an uninitialised value inside its own header.
+ * Written as two shifts and an OR, since the vector extension has no rotation: Clang
+ * makes one VPROLVQ of it, GCC 12 the two shifts (VPSLLVQ, VPSRLVQ), their OR merged
+ * with the AND that follows into one VPTERNLOGQ.
  *
  * @param v eight 64-bit lanes
- * @param by each lane's rotation, 0..63
+ * @param by each lane's rotation, 1..63 (64 - by is then a valid shift too)
  * @return the rotated lanes
  */
-REVERSI_S11_TARGET inline __m512i rotate(__m512i v, __m512i by) { return _mm512_maskz_rolv_epi64(0xFF, v, by); }
+REVERSI_S11_TARGET inline Lanes8 rotate(Lanes8 v, Lanes8 by) { return (v << by) | (v >> (64 - by)); }
 
 /**
- * @brief The OR of the lanes of `v` that `keep` selects: the eight lanes folded in half
- * three times (512 to 256 to 128 to 64 bits).
- * @param keep one bit per lane
- * @param v eight 64-bit lanes
- * @return the OR of the kept lanes
+ * @brief The eight lanes ORed into one mask, the register folded in half three times
+ * (512 to 256 to 128 to 64 bits): three ORs instead of the seven of v[0] | ... | v[7].
+ * @param v eight masks
+ * @return v[0] | v[1] | ... | v[7]
  */
-REVERSI_S11_TARGET inline uint64_t orLanes(__mmask8 keep, __m512i v) {
-  v = _mm512_maskz_mov_epi64(keep, v);
-  const __m256i half = _mm256_or_si256(_mm512_maskz_extracti64x4_epi64(0xFF, v, 0), _mm512_maskz_extracti64x4_epi64(0xFF, v, 1));
-  const __m128i quarter = _mm_or_si128(_mm256_castsi256_si128(half), _mm256_extracti128_si256(half, 1));
-  return (uint64_t)_mm_cvtsi128_si64(_mm_or_si128(quarter, _mm_unpackhi_epi64(quarter, quarter)));
+REVERSI_S11_TARGET inline uint64_t orLanes(Lanes8 v) {
+  const Lanes4 half = __builtin_shufflevector(v, v, 0, 1, 2, 3) | __builtin_shufflevector(v, v, 4, 5, 6, 7);
+  const Lanes2 quarter = __builtin_shufflevector(half, half, 0, 1) | __builtin_shufflevector(half, half, 2, 3);
+  return quarter[0] | quarter[1];
 }
 
 /**
  * @brief Stage 09's Kogge-Stone fill in all eight directions at once: each step is one
  * rotation by the lane's own amount, one AND, one OR.
  * @param gen where each lane's fill starts
- * @param pro the squares each lane may run through (already ANDed with kEdge())
+ * @param pro the squares each lane may run through (already ANDed with EDGE)
  * @return gen plus every square of `pro` reached from it, per lane
  */
-REVERSI_S11_TARGET inline __m512i fill8(__m512i gen, __m512i pro) {
-  gen = _mm512_or_si512(gen, _mm512_and_si512(pro, rotate(gen, kRotate1())));
-  pro = _mm512_and_si512(pro, rotate(pro, kRotate1()));
-  gen = _mm512_or_si512(gen, _mm512_and_si512(pro, rotate(gen, kRotate2())));
-  pro = _mm512_and_si512(pro, rotate(pro, kRotate2()));
-  return _mm512_or_si512(gen, _mm512_and_si512(pro, rotate(gen, kRotate4())));
+REVERSI_S11_TARGET inline Lanes8 fill8(Lanes8 gen, Lanes8 pro) {
+  const Lanes8 r1 = lanes(ROTATE), r2 = (r1 + r1) & 63, r4 = (r2 + r2) & 63;  // two and four steps, modulo 64
+  gen |= pro & rotate(gen, r1);
+  pro &= rotate(pro, r1);
+  gen |= pro & rotate(gen, r2);
+  pro &= rotate(pro, r2);
+  return gen | (pro & rotate(gen, r4));
 }
 
 /**
@@ -327,10 +326,11 @@ REVERSI_S11_TARGET inline __m512i fill8(__m512i gen, __m512i pro) {
  * @return the squares where the side to move can play
  */
 REVERSI_S11_TARGET inline uint64_t moveMaskAvx512(uint64_t own, uint64_t opp) {
-  const __m512i pro = _mm512_and_si512(_mm512_set1_epi64((long long)opp), kEdge());
-  const __m512i runs = _mm512_and_si512(fill8(_mm512_set1_epi64((long long)own), pro), pro);
-  const __m512i next = _mm512_and_si512(rotate(runs, kRotate1()), kInWord());  // one step past each run
-  return orLanes(0xFF, next) & ~(own | opp);
+  const Lanes8 mine = {own, own, own, own, own, own, own, own}, theirs = {opp, opp, opp, opp, opp, opp, opp, opp};
+  const Lanes8 pro = theirs & lanes(EDGE);
+  const Lanes8 runs = fill8(mine, pro) & pro;
+  const Lanes8 next = rotate(runs, lanes(ROTATE)) & lanes(IN_WORD);  // one step past each run
+  return orLanes(next) & ~(own | opp);
 }
 
 /**
@@ -341,13 +341,14 @@ REVERSI_S11_TARGET inline uint64_t moveMaskAvx512(uint64_t own, uint64_t opp) {
  * @return the flipped stones; 0 means the move is illegal
  */
 REVERSI_S11_TARGET inline uint64_t flipsAvx512(uint64_t move, uint64_t own, uint64_t opp) {
-  const __m512i pro = _mm512_and_si512(_mm512_set1_epi64((long long)opp), kEdge());
-  const __m512i run = _mm512_and_si512(fill8(_mm512_set1_epi64((long long)move), pro), pro);
-  const __m512i past = _mm512_and_si512(rotate(run, kRotate1()), kInWord());
-  // A lane keeps its run when the square past the run's end holds an own stone: one
-  // bit per lane in a mask register, then an OR of the kept lanes.
-  const __mmask8 closed = _mm512_test_epi64_mask(past, _mm512_set1_epi64((long long)own));
-  return orLanes(closed, run);
+  const Lanes8 gen = {move, move, move, move, move, move, move, move}, zero = {0, 0, 0, 0, 0, 0, 0, 0};
+  const Lanes8 mine = {own, own, own, own, own, own, own, own}, theirs = {opp, opp, opp, opp, opp, opp, opp, opp};
+  const Lanes8 pro = theirs & lanes(EDGE);
+  const Lanes8 run = fill8(gen, pro) & pro;
+  const Lanes8 past = rotate(run, lanes(ROTATE)) & lanes(IN_WORD);
+  // A lane keeps its run when the square past the run's end holds an own stone: the
+  // comparison gives one bit per lane (a mask register), the choice keeps those lanes.
+  return orLanes(((past & mine) != zero) ? run : zero);
 }
 
 /**

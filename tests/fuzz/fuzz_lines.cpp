@@ -10,9 +10,10 @@
 #include <string>
 #include <string_view>
 
+#include "cli/cli.h"
+#include "cli/input_line.h"
 #include "engine.h"
 #include "fuzz_check.h"
-#include "input_line.h"
 
 using namespace reversi;
 

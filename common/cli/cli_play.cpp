@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "cli.h"
+#include "cli_args.h"
 #include "engine.h"
 #include "input_line.h"
 

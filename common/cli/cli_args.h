@@ -14,6 +14,8 @@
 
 namespace reversi {
 
+struct Engine;  // engine.h
+
 /// Bad input at the host boundary: printed as "reversi-lab: <message>", one line, exit 2.
 struct UsageError {
   std::string message;  ///< "<command>: what is wrong"
@@ -99,5 +101,11 @@ std::optional<unsigned long long> wholeNumber(std::string_view text, unsigned lo
 /// absent (without one it is required). Throws UsageError: not a number, out of range.
 int wholeNumberOption(const CliArgs& a, const std::string& command, const std::string& name, int lo, int hi,
                       std::optional<int> fallback = std::nullopt);
+
+/// The options `--engine E`, `--stage S` and `--level L` of play, gtp, solve and search (solve and
+/// search take no level), each optional
+/// (defaults: the last step, the last stage, kDefaultLevel). Throws UsageError naming
+/// `command` and the bad value.
+Engine engineOptions(const CliArgs& args, const std::string& command);
 
 }  // namespace reversi

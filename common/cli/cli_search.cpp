@@ -17,35 +17,6 @@
 namespace reversi {
 namespace {
 
-// Per step (row = step number - 1): the most empty squares solve accepts, and the
-// deepest search on a bigger position. Rule: the largest size whose mean run stays
-// under about a minute on the fastest stage (s01 takes two or three times longer; one
-// empty square or ply more multiplies the time by 3 to 10). CPU seconds, mean of 3
-// seeded random games (endgamePosition in tests/search_support.h, seeds 1000, 1077,
-// 1154; search at 40 empty squares); the first size refused in brackets. e01-e05: the
-// steps of 2026-11-23 on s10, 2-vCPU EPYC; e06 solve: the step after its 2-3x speed-up,
-// on s11 (the fastest stage since), 2-vCPU Xeon with AVX-512, 2026-11-23, shared with
-// other jobs (which raises CPU time too; "~": fewer than 3 games); e06 search: again on
-// 2026-11-24 once its evaluation read the board as two masks, the same Xeon, a match
-// running on the other core (depth 18 timed through the step itself, as search refuses it):
-//   e01  solve 12: 2.7, 13: 24 (14: ~150)   search 6: 1.6, 7: 25 (8: ~300)
-//   e02  solve 16: 2.0, 17: 24 (18: ~250)   search 10: 7, 11: 35 (12: ~180)
-//   e03  solve 19: 5.8, 20: 25 (21: 91)     search 13: 10, 14: 31 (15: 88)
-//   e04  solve 20: 13, 21: 42 (22: ~150)    search 13: 9, 14: 26 (15: 69)
-//   e05  solve 21: 17, 22: 46 (23: ~150)    search 15: 16, 16: 36 (17: ~90)
-//   e06  solve 23: 23, 24: 42 (25: 97)      search 16: 10.5, 17: 29 (18: 68)
-// A step beyond the table gets the last row: every step is stronger than the one before.
-// The last two columns are the first sizes the same measurements put over about 10 s
-// (where solve and search warn before they start).
-constexpr SearchLimits kLimits[] = {
-    {13, 7, 13, 7},     // e01 minimax
-    {17, 11, 17, 11},   // e02 alpha-beta
-    {20, 14, 20, 14},   // e03 ordering
-    {21, 14, 20, 14},   // e04 PVS
-    {22, 16, 21, 15},   // e05 table
-    {24, 17, 23, 16},   // e06 endgame
-};
-
 // The tour's exact solve: FFO position `ffo` as published, or after its (first)
 // published best move; either way its exact score is known (after the best move, the
 // published one negated). Chosen so that each stage takes about a second with the
@@ -181,11 +152,6 @@ int solveFfo(const CliArgs& a, std::ostream& out, std::ostream& err) {
 }
 
 }  // namespace
-
-SearchLimits searchLimits(const StepEntry& step) {
-  const int rows = int(sizeof kLimits / sizeof kLimits[0]);
-  return kLimits[std::clamp(step.number, 1, rows) - 1];
-}
 
 std::string searchLimitsText() {
   std::string s = "Limits (longer would run for minutes to hours): solve at most N empty squares, search at\n"

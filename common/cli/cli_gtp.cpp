@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "cli.h"
+#include "cli_args.h"
 #include "engine.h"
 #include "input_line.h"
 

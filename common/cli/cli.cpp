@@ -1,7 +1,11 @@
 #include "cli.h"
 
+#include <sys/resource.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <iomanip>
 #include <map>
@@ -27,7 +31,7 @@ namespace {
 constexpr int kMaxDepth = 14;
 constexpr int kMaxThreads = 256;  // perft --threads: more than any machine this runs on
 // From the start, perft(12) takes a few seconds on the fastest stage with --bulk and
-// perft(13) about half a minute (README, "Perft speed"): 13 is where a warning is due.
+// perft(13) about half a minute (docs/cli.md, "Perft speed"): 13 is where a warning is due.
 constexpr int kSlowDepth = 13;
 
 const char kUsage[] =
@@ -93,6 +97,42 @@ std::string fixed(double v, int digits) {
   return o.str();
 }
 
+// perft --hash: the table's default and largest size in MiB.
+constexpr int kDefaultHashMb = 64, kMaxHashMb = 1 << 20;
+
+// perft --hash's table size from `--hash-mb N` (default kDefaultHashMb) and `--hash`;
+// nothing without --hash. UsageError for a size that is not a whole number, is out of
+// range or exceeds half this machine's memory, and for --hash-mb or --no-symmetry
+// without --hash.
+std::optional<size_t> hashTableBytes(const CliArgs& args, const std::string& command) {
+  const bool hash = args.options.count("--hash") > 0;
+  for (const char* needsHash : {"--hash-mb", "--no-symmetry"})
+    if (!hash && args.options.count(needsHash)) throw UsageError{command + ": " + needsHash + " needs --hash"};
+  if (!hash) return std::nullopt;
+  const int mb = wholeNumberOption(args, command, "--hash-mb", 1, kMaxHashMb, kDefaultHashMb);
+  // The table is zeroed when made, so all of it becomes resident: more than half the
+  // memory would push the machine into swap (or the kernel's OOM killer) instead.
+  const long pages = sysconf(_SC_PHYS_PAGES), pageSize = sysconf(_SC_PAGE_SIZE);
+  const double haveMb = pages > 0 && pageSize > 0 ? double(pages) * double(pageSize) / (1 << 20) : 0;
+  if (haveMb > 0 && mb > haveMb / 2)
+    throw UsageError{command + ": --hash-mb " + std::to_string(mb) + " is more than half of this machine's memory (" +
+                     std::to_string(int64_t(haveMb)) + " MiB)"};
+  return size_t(mb) << 20;
+}
+
+// The line about the table: "table 64 MiB (2097152 slots, 12.5% used), keyed by the
+// exact position[ up to the 8 symmetries]; peak memory N MiB".
+std::string hashReport(const HashedPerftStats& stats, bool symmetric) {
+  rusage usage{};
+  getrusage(RUSAGE_SELF, &usage);  // ru_maxrss: KiB on Linux
+  char line[200];
+  std::snprintf(line, sizeof line, "table %.0f MiB (%llu slots, %.1f%% used), keyed by the exact position%s; peak memory %.0f MiB",
+                double(stats.tableBytes) / (1 << 20), (unsigned long long)stats.slots,
+                stats.slots ? 100.0 * double(stats.used) / double(stats.slots) : 0.0,
+                symmetric ? " up to the 8 symmetries" : "", double(usage.ru_maxrss) / 1024);
+  return line;
+}
+
 int cmdPerft(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
   const CliArgs a =
       parseCliArgs(args, 1, {"--stage", "--depth", "--threads", "--hash-mb"}, {"--bulk", "--hash", "--no-symmetry"}, 1, "perft");
@@ -149,6 +189,35 @@ int cmdStages(const std::vector<std::string>& args, std::ostream& out) {
   return 0;
 }
 
+// One stage's line of the tour's table.
+struct TourRow {
+  const StageEntry* s;
+  bool agrees;            // prints the article's grid
+  double scanNs, perftMs;
+};
+
+// Stages s02-s05 trade s01's eight written-out loops, each with its direction's step and
+// edge test compiled in, for one loop over a table of steps; their "Why it is slower"
+// sections (docs/verdicts.py, from callgrind) count the extra instructions. One line says
+// so when this run's flip scan, to the two decimals printed, shows them slower than s01;
+// nothing on a machine where they are not.
+std::string whySlowerThanS01(const std::vector<TourRow>& rows) {
+  std::vector<std::string> slower;
+  for (const TourRow& r : rows)
+    if (rows.front().s->number == 1 && rows.front().scanNs > 0 && r.s->number >= 2 && r.s->number <= 5 && r.scanNs > 0 &&
+        std::lround(100 * rows.front().scanNs / r.scanNs) < 100)
+      slower.push_back(std::string(r.s->id.substr(0, 3)));
+  if (slower.empty()) return "";
+  std::string names = slower.size() == 4 ? "s02-s05" : slower.front();
+  for (size_t i = 1; slower.size() < 4 && i < slower.size(); ++i)
+    names += (i + 1 < slower.size() ? ", " : " and ") + slower[i];
+  const bool one = slower.size() == 1;
+  return std::string(one ? "Why the flip scan of " : "Why the flip scans of ") + names + (one ? " is" : " are") +
+         " slower than s01's: s01 writes out one loop per direction,\nits step built in; " +
+         (one ? names + " reads" : "they read") + " each step from a table and run" + (one ? "s" : "") +
+         " more instructions (docs/lessons.md, lesson 2).\n";
+}
+
 // Runs every stage on the golden position, checks they all print the article's grid,
 // and times a flip scan and perft(8) per stage; then an exact solve on three stages.
 int cmdTour(const std::vector<std::string>& args, std::ostream& out) {
@@ -161,12 +230,11 @@ int cmdTour(const std::vector<std::string>& args, std::ostream& out) {
 
   const std::vector<Position> sample = randomPositions(kWorkloadSeed, quick ? 64 : kWorkloadPositions);
   const int perftDepth = quick ? 6 : 8;
-  struct Row { const StageEntry* s; bool agrees; double scanNs, perftMs; };
-  std::vector<Row> rows;
+  std::vector<TourRow> rows;
   bool allAgree = true;
   uint64_t perftCount = 0;
   for (const StageEntry& s : stages()) {
-    Row r{&s, s.grid(p) == golden::grid, 0, 0};
+    TourRow r{&s, s.grid(p) == golden::grid, 0, 0};
     allAgree = allAgree && r.agrees;
     r.scanNs = s.flipScanNs(sample, quick ? 3 : 9);
     double best = 1e300;
@@ -185,9 +253,9 @@ int cmdTour(const std::vector<std::string>& args, std::ostream& out) {
       << std::setw(14) << ("perft(" + std::to_string(perftDepth) + ") ms") << std::setw(8) << "vs s01"
       << std::setw(8) << "vs prev" << "\n";
   for (size_t i = 0; i < rows.size(); ++i) {
-    const Row& r = rows[i];
-    const Row& first = rows.front();
-    const Row& prev = rows[i ? i - 1 : 0];
+    const TourRow& r = rows[i];
+    const TourRow& first = rows.front();
+    const TourRow& prev = rows[i ? i - 1 : 0];
     out << std::left << std::setw(w.id) << r.s->id << std::setw(w.technique) << r.s->technique << std::setw(8)
         << (r.agrees ? "same" : "DIFFERS") << std::right << std::setw(14) << fixed(r.scanNs, 1) << std::setw(8)
         << (fixed(first.scanNs / r.scanNs, 2) + "x") << std::setw(8)
@@ -199,6 +267,7 @@ int cmdTour(const std::vector<std::string>& args, std::ostream& out) {
       << " positions from seeded random games (the benchmarks' workload); perft(" << perftDepth << ") = " << perftCount
       << " from the start, best of " << (quick ? 1 : 3) << ".\n"
       << "These are quick in-process timings; `bench/report.py` gives the Google Benchmark table.\n";
+  out << whySlowerThanS01(rows);
   if (allAgree) out << "All " << rows.size() << " stages print the article's grid.\n";
   else out << "Some stages DIFFER from the article's grid.\n";
   checkWritten(out);

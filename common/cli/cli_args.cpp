@@ -12,6 +12,9 @@
 #include <mutex>
 #include <thread>
 
+#include "engine.h"
+#include "registry.h"
+
 namespace reversi {
 
 void checkWritten(std::ostream& out) {
@@ -190,6 +193,46 @@ int wholeNumberOption(const CliArgs& a, const std::string& command, const std::s
   if (!n) throw UsageError{command + ": " + name + " " + quoteInput(v) + " is too large (at most " + std::to_string(hi) + ")"};
   if (int(*n) < lo) throw UsageError{command + ": " + name + low + ", got " + quoteInput(v)};
   return int(*n);
+}
+
+namespace {
+
+// "e01_minimax, e02_alphabeta, ...": the ids an unknown --engine or --stage is told to use.
+template <class List>
+std::string ids(const List& list) {
+  std::string s;
+  for (const auto& e : list) s += (s.empty() ? "" : ", ") + std::string(e.id);
+  return s;
+}
+
+}  // namespace
+
+Engine engineOptions(const CliArgs& args, const std::string& command) {
+  Engine e;
+  const auto& opt = args.options;
+  if (const auto it = opt.find("--engine"); it != opt.end()) {
+    e.step = findStep(it->second);
+    if (!e.step)
+      throw UsageError{command + ": unknown engine " + quoteInput(it->second) + " (use " + ids(steps()) +
+                       ", a number or a short name)"};
+  }
+  if (const auto it = opt.find("--stage"); it != opt.end()) {
+    const StageEntry* s = findStage(it->second);
+    if (!s)
+      throw UsageError{command + ": unknown stage " + quoteInput(it->second) + " (use " + ids(stages()) +
+                       ", a number or a short name)"};
+    e.stage = stageIndex(*s);
+  }
+  if (const auto it = opt.find("--level"); it != opt.end()) {
+    e.level = parseLevel(it->second);
+    if (!e.level)
+      throw UsageError{command + ": --level must be " + std::to_string(kMinLevel) + ".." + std::to_string(kMaxLevel) +
+                       ", got " + quoteInput(it->second)};
+  }
+  if (e.level > maxLevel(*e.step))
+    throw UsageError{command + ": " + std::string(e.step->id) + " plays at most level " + std::to_string(maxLevel(*e.step)) +
+                     " (deeper would take minutes to hours a move), got " + std::to_string(e.level)};
+  return e;
 }
 
 }  // namespace reversi

@@ -1,0 +1,238 @@
+// Step 06's ablation: the step with each of its ideas switched off alone (e06::Idea, the
+// Search template's last parameter), on one workload -- FFO positions solved one by one
+// on the default (fastest) stage, each with the table the CLI lends it -- in rounds, the
+// variants in a new shuffled order each round so that a slow spell of the machine falls
+// on all of them alike. Per variant: nodes (exact, the same every round) and the CPU
+// seconds of each round. docs/ablation.py turns the JSON into the e06 page's table.
+//
+//   e06_ablation [--ffo=40-44] [--rounds=3] [--only=name,name] [--json=FILE]
+//
+// A wrong score is a defect: the program stops with exit code 1. Not a test (minutes of
+// CPU); `cmake --build build --target ablation` runs it and writes build/ablation.json.
+#include <time.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <memory>
+#include <random>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <tuple>
+#include <vector>
+
+#include "this_step.h"  // first: the step
+#include "all_stages.h"
+#include "ffo.h"
+#include "search_registry.h"
+#include "stage.h"
+#include "table_pool.h"
+
+using namespace reversi;
+
+namespace {
+
+/// The stage the step's own numbers are measured on: the last (fastest) one.
+using Fast = std::tuple_element_t<std::tuple_size_v<AllStages> - 1, AllStages>;
+using Slot = step::Slot;
+
+struct Solved {
+  int score;       // final disc difference for the side to move
+  uint64_t nodes;  // the search's own count
+  double seconds;  // CPU time of the solve alone
+};
+
+double cpuSeconds() {
+  timespec t;
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+  return double(t.tv_sec) + 1e-9 * double(t.tv_nsec);
+}
+
+// One table for every variant (they share the slot type): lent afresh to each searcher,
+// which empties it before it searches. Sized per position as `reversi-lab solve` sizes it.
+TablePool<Slot>& pool() {
+  static TablePool<Slot> p;
+  return p;
+}
+
+template <class Searcher>
+Solved solveOne(const FfoPosition& f) {
+  auto searcher = std::make_unique<Searcher>();
+  pool().resize(tableSlotsFor(f.position, -1));
+  searcher->useTable(pool().data(), uint32_t(pool().size()));
+  const typename Fast::Board b = load<Fast>(f.position);
+  const double t0 = cpuSeconds();
+  const step::Result r = searcher->solve(b, f.position.toMove);
+  const double t = cpuSeconds() - t0;
+  return {r.score / step::DISC, r.nodes, t};
+}
+
+struct Variant {
+  const char* name;  // short, for --only and the JSON
+  const char* idea;  // the idea switched off ("" for the default)
+  const char* off;   // what the search does instead
+  Solved (*solve)(const FfoPosition&);
+};
+
+template <unsigned Off, template <class> class Make = step::CopyMake>
+constexpr Solved (*without())(const FfoPosition&) {
+  return &solveOne<step::Search<Fast, step::BucketTable, Make, Off>>;
+}
+
+// The rows of the table, in the order of the step's file comment. The words here are the
+// page's: docs/ablation.py prints them as they are.
+const Variant kVariants[] = {
+    {"default", "", "every idea on (the step as it ships)", without<0>()},
+    {"empty-list", "the empty squares as a linked list", "each node looks at all 64 squares for the empty ones",
+     without<step::IDEA_EMPTY_LIST>()},
+    {"parity", "parity (odd quadrants first)", "empty squares in the fixed preference order only",
+     without<step::IDEA_PARITY>()},
+    {"shallow", "the shallow solver (6 empties or fewer)",
+     "the deep solver (move list, sorting) down to the last empty square", without<step::IDEA_SHALLOW>()},
+    {"last-empty", "the last empty square counted, not played", "the last move played and scored like any other",
+     without<step::IDEA_LAST_EMPTY>()},
+    {"fastest-first", "fastest-first ordering", "below 16 empties, the moves in square order (the table's move first)",
+     without<step::IDEA_FASTEST_FIRST>()},
+    {"sort-search", "a shallow search orders the moves from 16 empties", "fastest-first at every depth",
+     without<step::IDEA_SORT_SEARCH>()},
+    {"etc", "enhanced transposition cutoff (from 9 empties)", "no child looked up before the first is searched",
+     without<step::IDEA_ETC>()},
+    {"table-from", "the table only from 8 empties", "the table at every node of the deep solver (7 empties too)",
+     without<step::IDEA_TABLE_FROM>()},
+    {"prefetch", "prefetch of the children's buckets", "no bucket fetched ahead of its probe",
+     without<step::IDEA_PREFETCH>()},
+    {"key-after", "each child's key from its parent's", "each child's key read from its 64 squares",
+     without<step::IDEA_KEY_AFTER>()},
+    {"root-search", "the root ordered by a midgame search", "the exact search straight from the root",
+     without<step::IDEA_ROOT_SEARCH>()},
+    {"mask-eval", "the evaluation on two 64-bit masks", "step 05's evaluation, cell by cell (the same scores)",
+     without<step::IDEA_MASK_EVAL>()},
+    {"undo", "copy-make", "the article's undo stack (UndoMove)", without<0, step::UndoMove>()},
+};
+
+// The first processor's fields of /proc/cpuinfo that name the CPU (empty elsewhere).
+std::vector<std::pair<std::string, std::string>> cpuFields() {
+  std::vector<std::pair<std::string, std::string>> out;
+  std::ifstream in("/proc/cpuinfo");
+  std::string line;
+  while (std::getline(in, line) && !line.empty()) {
+    const size_t colon = line.find(':');
+    if (colon == std::string::npos) continue;
+    std::string key = line.substr(0, colon), value = colon + 2 <= line.size() ? line.substr(colon + 2) : "";
+    while (!key.empty() && (key.back() == ' ' || key.back() == '\t')) key.pop_back();
+    if (key == "vendor_id" || key == "cpu family" || key == "model" || key == "model name") out.emplace_back(key, value);
+  }
+  return out;
+}
+
+std::string quoted(const std::string& s) {
+  std::string out = "\"";
+  for (char c : s) {
+    if (c == '"' || c == '\\') out += '\\';
+    out += c;
+  }
+  return out + "\"";
+}
+
+// The report: written after every round, so that a run stopped early keeps the rounds it
+// finished ("rounds" counts those).
+bool writeJson(const std::string& path, int first, int last, int rounds, const std::string& command,
+               const std::vector<const Variant*>& variants, const std::vector<uint64_t>& nodes,
+               const std::vector<std::vector<double>>& seconds) {
+  std::ostringstream o;
+  o << "{\n \"step\": " << quoted(std::string(ThisStep::id)) << ",\n \"stage\": " << quoted(std::string(Fast::id))
+    << ",\n \"ffo\": [" << first << ", " << last << "],\n \"rounds\": " << rounds
+    << ",\n \"command\": " << quoted(command) << ",\n \"cores\": " << std::thread::hardware_concurrency()
+    << ",\n \"cpuinfo\": {";
+  const auto cpu = cpuFields();
+  for (size_t i = 0; i < cpu.size(); ++i) o << (i ? ", " : "") << quoted(cpu[i].first) << ": " << quoted(cpu[i].second);
+  o << "},\n \"variants\": [";
+  for (size_t k = 0; k < variants.size(); ++k) {
+    o << (k ? ",\n" : "\n") << "  {\"name\": " << quoted(variants[k]->name) << ", \"idea\": " << quoted(variants[k]->idea)
+      << ", \"off\": " << quoted(variants[k]->off) << ", \"nodes\": " << nodes[k] << ", \"seconds\": [";
+    for (size_t r = 0; r < seconds[k].size(); ++r) o << (r ? ", " : "") << seconds[k][r];
+    o << "]}";
+  }
+  o << "\n ]\n}\n";
+  std::ofstream out(path);
+  out << o.str();
+  if (!out) {
+    std::fprintf(stderr, "e06_ablation: cannot write %s\n", path.c_str());
+    return false;
+  }
+  std::printf("written: %s (%d round%s)\n", path.c_str(), rounds, rounds == 1 ? "" : "s");
+  return true;
+}
+
+int usage(const char* message) {
+  std::fprintf(stderr, "e06_ablation: %s\nusage: e06_ablation [--ffo=40-44] [--rounds=N] [--only=a,b] [--json=FILE]\n",
+               message);
+  return 2;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  int first = 40, last = 44, rounds = 3;
+  std::string only, json, command = "e06_ablation";
+  for (int i = 1; i < argc; ++i) {
+    const std::string a = argv[i];
+    if (a.rfind("--json=", 0) != 0) command += " " + a;  // the page shows the command, not where it wrote
+    if (a.rfind("--ffo=", 0) == 0) {
+      if (std::sscanf(a.c_str() + 6, "%d-%d", &first, &last) < 2) last = first;
+    } else if (a.rfind("--rounds=", 0) == 0) {
+      rounds = std::atoi(a.c_str() + 9);
+    } else if (a.rfind("--only=", 0) == 0) {
+      only = "," + a.substr(7) + ",";
+    } else if (a.rfind("--json=", 0) == 0) {
+      json = a.substr(7);
+    } else {
+      return usage(("unknown argument " + a).c_str());
+    }
+  }
+  std::vector<const FfoPosition*> positions;
+  for (int n = first; n <= last; ++n)
+    if (const FfoPosition* f = findFfo(n)) positions.push_back(f);
+  if (positions.empty() || rounds < 1) return usage("no FFO position in that range, or no round");
+  std::vector<const Variant*> variants;
+  for (const Variant& v : kVariants)
+    if (only.empty() || only.find("," + std::string(v.name) + ",") != std::string::npos) variants.push_back(&v);
+  if (variants.empty()) return usage("--only names no variant");
+
+  std::vector<uint64_t> nodes(variants.size(), 0);
+  std::vector<std::vector<double>> seconds(variants.size());
+  std::vector<size_t> order(variants.size());
+  for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::mt19937 shuffle(2311);  // a fixed seed: the same order for the same arguments
+  for (int round = 0; round < rounds; ++round) {
+    std::shuffle(order.begin(), order.end(), shuffle);
+    for (size_t k : order) {
+      const Variant& v = *variants[k];
+      uint64_t n = 0;
+      double t = 0;
+      for (const FfoPosition* f : positions) {
+        const Solved s = v.solve(*f);
+        if (s.score != f->score) {
+          std::fprintf(stderr, "e06_ablation: %s solves FFO #%d to %+d, not %+d\n", v.name, f->number, s.score, f->score);
+          return 1;
+        }
+        n += s.nodes;
+        t += s.seconds;
+      }
+      if (round > 0 && n != nodes[k]) {
+        std::fprintf(stderr, "e06_ablation: %s visited %llu nodes, %llu the round before\n", v.name,
+                     (unsigned long long)n, (unsigned long long)nodes[k]);
+        return 1;
+      }
+      nodes[k] = n;
+      seconds[k].push_back(t);
+      std::printf("round %d  %-14s %13llu nodes  %8.3f s\n", round + 1, v.name, (unsigned long long)n, t);
+      std::fflush(stdout);
+    }
+    if (!json.empty() && !writeJson(json, first, last, round + 1, command, variants, nodes, seconds)) return 1;
+  }
+
+  return 0;
+}

@@ -1,0 +1,75 @@
+#!/usr/bin/env python3
+"""Step 06's ablation table (the e06 page's <!-- ablation --> block) from the JSON that
+bench/e06_ablation.cpp writes (`cmake --build build --target ablation`: build/ablation.json).
+
+One row per idea switched off alone: what the search does instead, its nodes, its CPU time
+(median of the rounds, min-max) and how fast the step as it ships runs beside it, in the
+site's convention: "the default runs N.NNx as fast as without the idea" = the variant's
+median time / the default's (above 1: the idea pays for itself on this workload).
+
+    docs/ablation.py build/ablation.json            # prints the block
+    docs/update_docs.py ... --ablation build/ablation.json   # writes it into the page
+"""
+import json
+import os
+import re
+import statistics
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "bench"))
+import report as bench  # noqa: E402  (bench/report.py: how a CPU is named)
+
+PAGE = os.path.join("stages", "e06_endgame", "README.md")
+MARKER = "ablation"
+
+
+def seconds(xs):
+    """'14.5 (14.2-15.1)': the median and the range of a list of CPU seconds."""
+    med = statistics.median(xs)
+    return f"{med:.2f}" if len(xs) == 1 else f"{med:.2f} ({min(xs):.2f}-{max(xs):.2f})"
+
+
+def table(data):
+    """The block's Markdown: a caption saying what was measured, where and how, then one row
+    per variant; the default first."""
+    variants = data["variants"]
+    default = next(v for v in variants if v["name"] == "default")
+    base = statistics.median(default["seconds"])
+    first, last = data["ffo"]
+    rounds = data["rounds"]
+    cpu = bench.cpu_name(data.get("cpuinfo", {}))
+    asked = re.search(r"--rounds=(\d+)", data["command"])
+    stopped = f" (stopped after {rounds} of {asked.group(1)})" if asked and int(asked.group(1)) != rounds else ""
+    out = [f"FFO #{first}-#{last} solved one by one on {data['stage']}, each with the table `reversi-lab solve` "
+           f"lends it; {rounds} round{'s' if rounds != 1 else ''}{stopped} in one process, the variants shuffled "
+           f"each round. Nodes are exact; CPU s: the {last - first + 1} solves together, "
+           f"median of the rounds (min-max). Measured on {cpu}, {data['cores']} cores, by "
+           f"`cmake --build build --target ablation` (`{data['command']}`). Last column: the variant's median "
+           f"time / the default's.\n",
+           "| idea switched off | what the search does instead | nodes | nodes (default = 1) | CPU s | "
+           "default runs N.NNx as fast as without it |",
+           "|---|---|---|---|---|---|"]
+    for v in variants:
+        ratio = statistics.median(v["seconds"]) / base
+        if v["name"] == "default":
+            out.append(f"| (none) | {v['off']} | {v['nodes']:,} | 1.00 | {seconds(v['seconds'])} | - |")
+            continue
+        out.append(f"| {v['idea']} | {v['off']} | {v['nodes']:,} | {v['nodes'] / default['nodes']:.2f} | "
+                   f"{seconds(v['seconds'])} | {ratio:.2f}x |")
+    out.append("")
+    return "\n".join(out)
+
+
+def fill(text, data, replace_between, path=PAGE):
+    """The page with its ablation block rewritten from `data` (the JSON, loaded); without data
+    or without the markers the page is returned as it was."""
+    if not data or f"<!-- {MARKER}:begin -->" not in text:
+        return text
+    return replace_between(text, MARKER, table(data), path)
+
+
+if __name__ == "__main__":
+    if len(sys.argv) != 2:
+        sys.exit("usage: docs/ablation.py ABLATION_JSON")
+    with open(sys.argv[1]) as f:
+        print(table(json.load(f)), end="")

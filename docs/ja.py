@@ -1,0 +1,230 @@
+"""The Japanese versions of the generated blocks (docs/update_docs.py writes them into
+README.ja.md and docs/overview.ja.md; tests/check_docs.py recomputes them).
+
+A Japanese block is its English block with the words translated and nothing else changed:
+the numbers are the English block's own, so the two pages cannot disagree. A sentence this
+module does not know stays in English rather than being guessed at.
+
+    block(name, english)              -> the Japanese "numbers" or "search" block
+    verdicts(english_ledger, claims)  -> the Japanese verdict table (記事 / 主張 / 判定 / 根拠)
+    numbers_of(text)                  -> the numbers in a text, to compare two versions
+"""
+import re
+
+# Whole lines of the blocks' captions: (pattern, Japanese). The patterns capture what is
+# measured (machine, command, repetitions) and the Japanese keeps it.
+LINES = [
+    (r"Measured on (.+?) with (`[^`]+`) \(Google Benchmark via bench/report\.py\); median of (\d+) repetitions\. "
+     r"Each cell: time per item, then in brackets how many times as fast as s01 it runs \(s01's time / "
+     r"this stage's; below 1: slower\)\.",
+     r"測定環境:\1。\2(bench/report.py 経由の Google Benchmark)で測り、\3 回の中央値を載せています。"
+     r"各セルは 1 項目あたりの時間と、括弧内に s01 に対する速度比(s01 の時間 ÷ そのステージの時間。1 未満は s01 より遅い)です。"),
+    (r"Measured on (.+?) \((`\./lab bench`) prints the full table; (`[^`]+`) rewrites this one\):",
+     r"測定環境:\1(全体の表は \2 が表示し、この表は \3 が書き換えます)。"),
+    (r"Measured on (.+?) with (`[^`]+`) \(Google Benchmark via bench/report\.py\); CPU time, median of (\d+) "
+     r"repetitions\. Each step runs its own workload on every stage \(the same positions on every stage, so the "
+     r"same nodes\); a cell gives nodes per second and, in brackets, how many times as fast as s01 it runs "
+     r"\(s01's time / this stage's\)\.",
+     r"測定環境:\1。\2(bench/report.py 経由の Google Benchmark)で測った CPU 時間の、\3 回の中央値です。"
+     r"各ステップは自分の仕事を全ステージで行います(どのステージでも同じ局面なので、ノード数も同じ)。"
+     r"セルは 1 秒あたりのノード数と、括弧内に s01 に対する速度比です。"),
+    (r"\*\*Midgame\*\* \(a fixed-depth search of (\d+) positions\):", r"**中盤**(\1 局面の固定深さ探索):"),
+    (r"\*\*Endgame\*\* \(an exact solve of (\d+) positions\):", r"**終盤**(\1 局面の完全読み):"),
+    (r"\*\*Step by step\*\*: nodes per run of the same work on (\S+) \(ms in brackets\); a step runs its own "
+     r"workload and the one before it:",
+     r"**ステップごと**:\1 で同じ仕事を 1 回行ったときのノード数(括弧内はミリ秒)。各ステップは自分の仕事と、"
+     r"一つ前のステップの仕事を行います:"),
+    (r"\*\*FFO #(\d+)-#(\d+)\*\* solved together on (\S+):", r"**FFO #\1-#\2** をまとめて \3 で解いた結果:"),
+    (r"\*\*(e\d\d_\w+)\*\*: FFO positions solved one by one on (\S+) \(one run each\):",
+     r"**\1**:FFO の局面を \2 で一つずつ解いた結果(各 1 回):"),
+    (r"Embedded figures, measured by (`[^`]+`) \(tests/embedded\)\. AVR: exact CPU cycles of an ATmega2560 at "
+     r"(\d+) MHz in simavr .*?Compilers: (.*) \(Debian (\d+)\)\.",
+     r"組み込みの数字(\1、tests/embedded)。AVR は simavr 上の ATmega2560(\2 MHz)の正確なサイクル数、"
+     r"lx106(ESP8266 の Xtensa コア)と RISC-V(ESP32-C3 系の rv32imac)は QEMU で数えた命令数で、"
+     r"ESP32 の実時間ではありません。測り方の詳細は英語の概要にあります。コンパイラー:\3(Debian \4)。"),
+]
+
+# Table header cells and image captions.
+WORDS = {
+    "stage": "ステージ", "technique": "アイデア", "workload": "仕事", "step": "ステップ", "nodes": "ノード数",
+    "CPU s": "CPU 秒", "nodes/s": "ノード/秒", "FFO #": "FFO #", "vs s01": "s01 比", "as fast as s01": "s01 比の速さ",
+    "flip scan (countFlips on 64 squares) (ns/position)": "返る数の走査(64 マスに countFlips)(ns/局面)",
+    "legalMoves (ns/position)": "合法手の列挙 legalMoves(ns/局面)",
+    "play (copy + play one legal move) (ns/move)": "着手 play(盤のコピー + 合法手を 1 手打つ)(ns/手)",
+    "perft(7) from the start (ns/leaf)": "初期局面からの perft(7)(ns/葉)",
+    "flip scan ns/position": "返る数の走査 ns/局面", "perft(7) ns/leaf": "perft(7) ns/葉",
+    "fits the Uno": "Uno に入るか", "yes": "入る", "no": "入らない", "total": "合計",
+}
+# Header cells built from parts ("AVR play (cycles)", "e02_alphabeta (depth 6)").
+PARTS = [(r"\(cycles\)", "(サイクル)"), (r"\(instr\.\)", "(命令数)"), (r"\(bytes\)", "(バイト)"),
+         (r"flash / RAM", "フラッシュ / RAM"), (r"stage code", "ステージのコード"), (r"flip scan", "返る数の走査"),
+         (r"\(depth (\d+)\)", r"(深さ \1)"), (r"\((\d+) empties\)", r"(空き \1)"),
+         (r"^midgame, depth (\d+)$", r"中盤、深さ \1"), (r"^endgame, (\d+) empties$", r"終盤、空き \1")]
+# The techniques of the stages, in the articles' words.
+TECHNIQUES = {
+    "s01_naive": "8 方向のループをそれぞれベタ書き",
+    "s02_delta": "1 本の走査を 8 つの方向ベクトル (dx, dy) で呼ぶ",
+    "s03_wall": "番兵(壁)で囲んだ 10×10 の盤、境界チェックなし",
+    "s04_flat": "壁つきの盤を 100 要素の1次元配列に",
+    "s05_cell91": "91マスの盤、方向ごとにオフセット 1 つ",
+    "s06_unrolled": "色と方向をテンプレートの定数に(ループ展開)",
+    "s07_recursion": "再帰で判定、裏返し、その両方",
+    "s08_line_index": "38 本のラインの3進数インデックスと表引き",
+    "s09_bitboard": "ビットボード:シフトの繰り返し(Kogge-Stone)で合法手と返る石",
+    "s10_simd": "ビットボードを AVX2 のレーンで(AVX2 なしでも動く)",
+    "s11_avx512": "8 方向を AVX-512 のレジスター 1 本で",
+}
+ALTS = [(r"^Time per item, stage by stage.*", "ステージごとの 1 項目あたりの時間(対数目盛り、低いほど速い。記事の先のステージは網掛け)"),
+        (r"^What each search step buys.*", "探索の各ステップで何が得られるか:同じ仕事を解く CPU 時間とノード数(対数目盛り、小さいほどよい)")]
+
+
+def cell(text):
+    text = text.strip()
+    if text in WORDS:
+        return WORDS[text]
+    for pat, rep in PARTS:
+        text = re.sub(pat, rep, text)
+    return text
+
+
+# The lines of a folded block (docs/update_docs.py): its summary and the link to how the
+# embedded figures are measured.
+FOLDED = [
+    (r"<details><summary>The embedded cores \(AVR, lx106, RISC-V\): cycles, instructions, memory</summary>",
+     "<details><summary>組み込みのコア(AVR、lx106、RISC-V):サイクル数、命令数、メモリー</summary>"),
+    (r"How these figures are measured, and on what: \[How the numbers are measured\]\((\S+)\)\.(?: Compilers: (.*))?",
+     r"これらの数字の測り方と測った環境:[数字の測り方(英語)](\1)。コンパイラー:\2"),
+]
+
+
+def line(text, stages):
+    for pat, rep in LINES + FOLDED:
+        m = re.fullmatch(pat, text, flags=re.S)
+        if m:
+            return m.expand(rep)
+    img = re.fullmatch(r"!\[(.*)\]\((\S+)\)", text)
+    if img:
+        alt = next((rep for pat, rep in ALTS if re.match(pat, img.group(1))), img.group(1))
+        return f"![{alt}]({img.group(2)})"
+    if not text.startswith("|") or set(text) <= set("|-: "):
+        return text
+    cells = text.strip().strip("|").split("|")
+    out = [cell(c) for c in cells]
+    if cells[0].strip() in stages:  # a row of the overview's main table: its technique in Japanese
+        out[1] = TECHNIQUES.get(cells[0].strip(), out[1])
+    return "| " + " | ".join(out) + " |"
+
+
+def block(name, english):
+    """The Japanese version of a generated block (name: "numbers" or "search")."""
+    out, techniques = [], False
+    for l in english.split("\n"):
+        if l.startswith("| "):
+            techniques = techniques or l.startswith("| stage | technique |")
+        elif not l.startswith("|"):
+            techniques = False  # a table ends at its first line that is not a row
+        stage = re.match(r"\| (s\d\d_\w+) \|", l)
+        out.append(line(l, {stage.group(1): True} if techniques and stage else {}))
+    return "\n".join(out)
+
+
+VERDICT = {"holds": "成り立つ", "does not hold": "成り立たない", "holds for one move": "一手では成り立つ",
+           "holds for some of our searches": "一部の探索で成り立つ",
+           "within noise (the quartiles overlap)": "差はばらつきの範囲(四分位範囲が重なる)",
+           "no difference": "差がない", "cannot run there": "そこでは動かない", "not measured there": "そこでは測っていない",
+           "too small to tell (under 1 %)": "差が小さすぎて判定できない(1 % 未満)", "not measured yet": "まだ測っていない",
+           "data missing": "データがない", "missing": "データがない"}
+PLATFORM = {"host x86": "x86 のホスト", "every platform": "すべての環境", "every platform (node counts)": "すべての環境(ノード数)",
+            "AVR (ATmega2560, simavr)": "AVR(ATmega2560、simavr)", "lx106 (QEMU)": "lx106(QEMU)",
+            "RISC-V rv32imac (QEMU)": "RISC-V rv32imac(QEMU)", "AVR, lx106, RISC-V rv32imac": "AVR、lx106、RISC-V rv32imac"}
+# Phrases of the figures (docs/verdicts.py and docs/claims.json); identifiers, test names
+# and what is not listed stay as they are.
+FIGURE = [
+    (r"by cycle count, the first runs (\S+)x as fast as the second", r"サイクル数で見ると前者は後者の \1 倍の速さ"),
+    (r"by instruction count, the first runs (\S+)x as fast as the second", r"命令数で見ると前者は後者の \1 倍の速さ"),
+    (r"the first runs (\S+)x as fast as the second", r"前者は後者の \1 倍の速さ"),
+    (r"(\S+) runs (\S+)x as fast as (\S+) \(", r"\1 は \3 の \2 倍の速さ("),
+    (r"(\S+) runs (\S+)x as fast as (\S+)", r"\1 は \3 の \2 倍の速さ"),
+    (r"measured on ", "測定環境:"),
+    (r"the first runs at (\S+)x the speed of the second", r"前者は後者の \1 倍の速さ"),
+    (r"the first needs (\S+)x the cycles of the second", r"前者のサイクル数は後者の \1 倍"),
+    (r"the first needs (\S+)x the instructions of the second", r"前者の命令数は後者の \1 倍"),
+    (r"exact, one run: no spread", "正確な値、一度きりの実行なのでばらつきなし"),
+    (r"one process, (\d+) repetitions interleaved at random", r"一つのプロセスで \1 回ずつ順番を混ぜて交互に"),
+    (r"the sketches time only a stage's flip scan, legalMoves and play, a sidebar's methods on the article's board "
+     r"and a step's exact solve: (.*) run on the host only",
+     r"組み込みのスケッチが測るのは、返る数の走査・legalMoves・play、寄り道の記事の盤面、ステップの完全読みだけです。\1 はホストでのみ実行"),
+    (r"^needs (\S+) against (\S+) in (\S+)", r"\3 に \1 と \2 の測定が必要"),
+    (r"^needs (.+) in (build/\S+|the report)", r"\2 に \1 の測定が必要"),
+    (r"too big for AVR", "AVR には大きすぎる"), (r"ns/position", "ns/局面"), (r"ns/leaf", "ns/葉"),
+    (r"ns/move", "ns/手"), (r"ms/run", "ms/回"), (r" nodes/s\b", " ノード/秒"), (r" nodes\b", " ノード"),
+    (r" cycles\b", " サイクル"), (r" instructions\b", " 命令"), (r"IQR ", "四分位範囲 "),
+    (r"min-max ", "最小-最大 "), (r"\(time per item\)", "(項目ごとの時間)"),
+]
+
+
+def figure(text):
+    for pat, rep in FIGURE:
+        text = re.sub(pat, rep, text)
+    return text.replace("; ", "、")
+
+
+def rows(english_ledger):
+    """[(article, claim, platform, verdict, figure)] of an English ledger table."""
+    out, key = [], ("", "")
+    for l in english_ledger.splitlines()[2:]:
+        cells = [c.strip() for c in l.strip().strip("|").split("|")]
+        if len(cells) != 5:
+            continue
+        if cells[0] or cells[1]:
+            key = (cells[0], cells[1])
+        out.append(key + tuple(cells[2:]) + (bool(cells[0] or cells[1]),))
+    return out
+
+
+def verdicts(english_ledger, claims):
+    """The Japanese verdict table: the English ledger's verdicts and figures (the same
+    data), the claims in Japanese from docs/claims.json ("claim_ja"; without one the
+    English claim stays)."""
+    ja = {(c["article"], c["claim"]): c.get("claim_ja", c["claim"]) for c in claims}
+    out = ["| 記事 | 主張 | 判定 | 根拠 |", "|---|---|---|---|"]
+    for article, claim, platform, verdict, fig, first in rows(english_ledger):
+        said = f"{PLATFORM.get(platform, platform)}:{VERDICT.get(verdict, verdict)}" if platform else \
+            VERDICT.get(verdict, verdict)
+        out.append(f"| {article if first else ''} | {ja.get((article, claim), claim) if first else ''} | {said} | "
+                   f"{figure(fig)} |")
+    return "\n".join(out) + "\n"
+
+
+def numbers_of(text):
+    """The numbers in the rows of a block's tables, sorted, leaving out the technique column
+    (words, which the Japanese writes with digits: 91マス): a translation keeps every one."""
+    kept, techniques, lines = [], False, text.split("\n")
+    for i, l in enumerate(lines):
+        techniques = (techniques or re.match(r"\| (stage|ステージ) \| (technique|アイデア) \|", l)) and l.startswith("|")
+        if not l.startswith("|") or i + 1 < len(lines) and lines[i + 1].startswith("|---"):
+            continue  # a caption or a header row: words, translated
+        cells = l.split("|")
+        kept.append("|".join(cells[:2] + cells[3:]) if techniques and re.match(r"\| s\d\d_", l) else l)
+    return sorted(re.findall(r"\d[\d,.]*\d|\d", "\n".join(kept)))
+
+
+# The blocks of docs/overview.ja.md: (its marker, the English overview's marker, how to translate)
+OVERVIEW = [("numbers", "numbers", lambda en, claims: block("numbers", en)),
+            ("search", "search", lambda en, claims: block("search", en)),
+            ("verdicts-ja", "claims", lambda en, claims: verdicts(en, claims))]
+
+
+def english_block(text, name):
+    m = re.search(r"<!-- %s:begin -->\n(.*?)<!-- %s:end -->" % (name, name), text, re.S)
+    return m.group(1) if m else None
+
+
+def overview(ja_text, en_text, claims, replace):
+    """docs/overview.ja.md with its blocks rewritten from the English overview's text;
+    replace(text, marker, body) writes one block."""
+    for mine, theirs, translate in OVERVIEW:
+        en = english_block(en_text, theirs)
+        if en is not None and f"<!-- {mine}:begin -->" in ja_text:
+            ja_text = replace(ja_text, mine, translate(en, claims))
+    return ja_text
