@@ -44,17 +44,6 @@ TEST_CASE("AVX2 and portable paths agree", "[simd]") {
 }
 
 TEST_CASE("the portableOnly switch runs the stage on the portable fills", "[simd][portable]") {
-  struct Switch {  // set for this test only, even when a check throws
-    Switch() { s10::portableOnly() = true; }
-    ~Switch() { s10::portableOnly() = false; }
-  } on;
-  CHECK_FALSE(s10::cpuHasAvx2());
-  CHECK(flipGrid<ThisStage>(parsePosition(golden::position)) == golden::grid);
-  for (const Position& p : randomPositions(606, 300)) {
-    INFO(formatPosition(p));
-    CHECK(testing::answers<ThisStage>(p) == testing::referenceAnswers(p));
-  }
-  CHECK(perft<ThisStage>(startPosition(), 8, true) == testing::kPublishedPerft[8]);
-  CHECK(perft<ThisStage>(load<ThisStage>(startPosition()), BLACK, 6, false) == testing::kPublishedPerft[6]);
+  testing::checkPortablePath<ThisStage>(s10::portableOnly, s10::cpuHasAvx2);
 }
 #endif

@@ -4,8 +4,11 @@
 #include <cstdint>
 
 #include "catch.h"
+#include "golden.h"
+#include "perft_counts.h"
 #include "position.h"
 #include "random_positions.h"
+#include "test_support.h"
 
 namespace reversi::testing {
 
@@ -40,6 +43,26 @@ int simdMismatches(FastMoves fastMoves, Moves moves, FastFlips fastFlips, Flips 
     }
   }
   return mismatches;
+}
+
+/// The whole stage interface with its switch `portableOnly()` set (and cleared afterwards,
+/// even when a check throws): the stage must say it has no vector path, and still give the
+/// golden grid, the reference's answers on random positions and the published perft counts.
+template <class Stage, class PortableOnly, class HasVectorPath>
+void checkPortablePath(PortableOnly portableOnly, HasVectorPath hasVectorPath) {
+  struct Switch {
+    bool& flag;
+    explicit Switch(bool& f) : flag(f) { flag = true; }
+    ~Switch() { flag = false; }
+  } on(portableOnly());
+  CHECK_FALSE(hasVectorPath());
+  CHECK(flipGrid<Stage>(parsePosition(golden::position)) == golden::grid);
+  for (const Position& p : randomPositions(606, 300)) {
+    INFO(formatPosition(p));
+    CHECK(answers<Stage>(p) == referenceAnswers(p));
+  }
+  CHECK(perft<Stage>(startPosition(), 8, true) == kPublishedPerft[8]);
+  CHECK(perft<Stage>(load<Stage>(startPosition()), BLACK, 6, false) == kPublishedPerft[6]);
 }
 
 }  // namespace reversi::testing
