@@ -21,6 +21,8 @@ Between markers `<!-- NAME:begin -->` and `<!-- NAME:end -->` it writes:
   the plot), `search` (the search track's tables and plot), `claims` (the claims
   ledger, from docs/claims.json: a timing claim gets a verdict per platform, host x86 from
   --pairs, AVR, lx106 and RISC-V from --embedded; docs/verdicts.py);
+- every numbered stage page after s01: `verdict` (one sentence under the idea: what the stage
+  buys against the stage it changes, host and AVR; inserted when missing);
 - README.md and README.ja.md: `numbers` (the same compact table; in Japanese, docs/ja.py);
 - docs/overview.ja.md: the overview's `numbers`, `search` and `claims` blocks in Japanese
   (docs/ja.py: the words translated, the numbers the English blocks' own), `claims` into `verdicts-ja`;
@@ -300,6 +302,28 @@ def stage_numbers(report, stage, embedded):
     if embedded and stage in embedded.get("stages", {}):
         out.append(embedded_table(embedded, [stage]))
     return "\n".join(out) + "\n"
+
+
+def stage_verdict(report, stage, base, embedded):
+    """The page's verdict in one sentence, near its top: what this stage's idea buys against
+    the stage it changes (its diff base), on the host and, where it ran there, on the AVR,
+    in the site's convention. The same medians as the Numbers table."""
+    by = {s["stage"]: s for s in report["stages"]}
+    me, was = by.get(stage), by.get(base)
+    if not me or not was:
+        return "Not measured yet: run " + HOW + ".\n"
+    def host(fam, what):
+        a, b = was["summary"].get(fam), me["summary"].get(fam)
+        return f"{what} {a[0] / b[0]:.2f}x as fast" if a and b else None
+    parts = [p for p in (host("FlipScan", "the flip scan"), host("Perft/7", "perft(7)")) if p]
+    cpu = re.sub(r", \d+ cores.*", "", report["machine"])  # the CPU, without the core count and kernel
+    out = (f"**Verdict.** Against {base[:3]}, {stage[:3]} runs " + " and ".join(parts) +
+           f" on the host ({cpu})")
+    cycles = lambda s: (embedded or {}).get("stages", {}).get(s, {}).get("AVR flip scan (cycles)", "")
+    a, b = cycles(base).replace(",", ""), cycles(stage).replace(",", "")
+    if a.isdigit() and b.isdigit():
+        out += f", and its flip scan {int(a) / int(b):.2f}x as fast on the AVR (simavr cycles)"
+    return out + ". Above 1 is faster, below 1 slower; the tables below give the spread and every platform.\n"
 
 
 def sidebar_numbers(report, folder, embedded):
@@ -745,7 +769,7 @@ def main():
                       load_json(args.why or os.path.join(beside, "why-slower.json")),
                       report if has_stages and has_steps else None)  # one data set: the report's runs
     stale = []
-    generated = ("numbers", "claims", "search", "counts", "embedded", "perft-fast", "why")  # may differ by machine: --check ignores them
+    generated = ("numbers", "claims", "search", "counts", "embedded", "perft-fast", "why", "verdict")  # may differ by machine: --check ignores them
 
     def strip(t, path):
         for m in generated:
@@ -770,6 +794,14 @@ def main():
         if (report or verdicts.loaded()) and has_markers(new, "claims"):  # without data, the verdicts stay
             new = replace_between(new, "claims", ledger(src, report, folder, text, partial), path)
         new = verdicts.fill_why(new, folder, replace_between, path)
+        if folder in nums and chain.index(folder) > 0 and has_stages:
+            base = re.search(r"<!-- diff-base: (\S+) -->", text)
+            base = base.group(1) if base and base.group(1) != "none" else chain[chain.index(folder) - 1]
+            if not has_markers(new, "verdict") and "\n## Where it comes from" in new:
+                new = new.replace("\n## Where it comes from", "\n<!-- verdict:begin -->\n<!-- verdict:end -->\n\n"
+                                  "## Where it comes from", 1)
+            if has_markers(new, "verdict"):
+                new = replace_between(new, "verdict", stage_verdict(report, folder, base, embedded), path)
         if has_markers(new, "numbers"):
             if folder in steps:
                 if has_steps:

@@ -171,6 +171,17 @@ expect(len(rows) == 3 and rows[1].startswith("| (none) |") and "| 1,000 | 1.00 |
 expect("| 1,500 | 1.50 | 5.00 (4.00-6.00) | 2.50x |" in rows[2], f"ablation: a variant's row is wrong: {rows[2:3]}")
 expect(ablation.fill("no markers here", sample, None) == "no markers here", "ablation: a page without markers changed")
 
+# A stage page's one-sentence verdict: against its base, in the site's convention, host and AVR.
+report = {"machine": "AMD EPYC (family 26, model 2: Zen 5), 2 cores, Linux 6", "stages": [
+    {"stage": "s02_delta", "summary": {"FlipScan": [200.0, 190, 210], "Perft/7": [100.0, 90, 110]}},
+    {"stage": "s03_wall", "summary": {"FlipScan": [100.0, 90, 110], "Perft/7": [125.0, 120, 130]}}]}
+cycles = {"stages": {"s02_delta": {"AVR flip scan (cycles)": "30,000"}, "s03_wall": {"AVR flip scan (cycles)": "20,000"}}}
+said = update_docs.stage_verdict(report, "s03_wall", "s02_delta", cycles)
+expect("Against s02, s03 runs the flip scan 2.00x as fast and perft(7) 0.80x as fast on the host "
+       "(AMD EPYC (family 26, model 2: Zen 5))" in said and "1.50x as fast on the AVR" in said,
+       f"stage_verdict: {said!r}")
+expect("AVR" not in update_docs.stage_verdict(report, "s03_wall", "s02_delta", None), "stage_verdict: an AVR figure from nothing")
+
 # The machine a measurement names: vendor's model name, family and model, and the core where known.
 sys.path.insert(0, os.path.join(ROOT, "bench"))
 import report as bench_report  # noqa: E402
