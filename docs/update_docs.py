@@ -21,7 +21,7 @@ Between markers `<!-- NAME:begin -->` and `<!-- NAME:end -->` it writes:
   the plot), `search` (the search track's tables and plot), `claims` (the claims
   ledger, from docs/claims.json: a timing claim gets a verdict per platform, host x86 from
   --pairs, AVR, lx106 and RISC-V from --embedded; docs/verdicts.py);
-- every numbered stage page after s01: `verdict` (one sentence under the idea: what the stage
+- every numbered stage page after s01 and search step after e01: `verdict` (one sentence under the idea: what the stage
   buys against the stage it changes, host and AVR; inserted when missing);
 - README.md and README.ja.md: `numbers` (the same compact table; in Japanese, docs/ja.py);
 - docs/overview.ja.md: the overview's `numbers`, `search` and `claims` blocks in Japanese
@@ -41,6 +41,7 @@ tables (their caption replaced by a link to docs/measurements.md), the counts, t
 rows per platform go inside <details> blocks (FOLDS; docs/md_filter.py makes Doxygen render them).
 """
 import argparse
+import statistics
 import difflib
 import json
 import os
@@ -324,6 +325,32 @@ def stage_verdict(report, stage, base, embedded):
     if a.isdigit() and b.isdigit():
         out += f", and its flip scan {int(a) / int(b):.2f}x as fast on the AVR (simavr cycles)"
     return out + ". Above 1 is faster, below 1 slower; the tables below give the spread and every platform.\n"
+
+
+def step_verdict(report, step, base):
+    """A search step's verdict in one sentence: on the heaviest workload it shares with the
+    step before it (an exact solve first, else a fixed-depth search), on its default stage,
+    how many nodes it needs and how fast it runs against that step. Same runs as Numbers."""
+    by = {st["step"]: st for st in report.get("steps", [])}
+    me, was = by.get(step), by.get(base)
+    if not me or not was:
+        return "Not measured yet: run " + HOW + ".\n"
+    stage = me["default_stage"]
+    mine = {r["workload"]: r for r in me["results"].values() if not r["variant"] and r["stage"] == stage}
+    theirs = {r["workload"]: r for r in was["results"].values() if not r["variant"] and r["stage"] == stage}
+    shared = [w for w in mine if w in theirs and not re.match(r"FFO/\d+$", w)]
+    if not shared:
+        return "No workload shared with " + base[:3] + " was measured.\n"
+    def weight(w):  # exact solves first, then the most empties or the deepest search
+        kind, arg = w.split("/", 1)
+        return (kind != "Midgame", kind == "FFO", int(re.sub(r"\D", "", arg) or 0))
+    w = max(shared, key=weight)
+    a, b = theirs[w], mine[w]
+    cpu = re.sub(r", \d+ cores.*", "", report["machine"])
+    return (f"**Verdict.** On the same work ({workload_label(w)}, on {stage}), {step[:3]} visits "
+            f"{b['nodes'] / a['nodes']:.2f}x as many nodes as {base[:3]} and runs "
+            f"{statistics.median(a['ms']) / statistics.median(b['ms']):.2f}x as fast (CPU time, {cpu}). "
+            "Above 1 is faster, below 1 slower; Numbers has every workload and stage.\n")
 
 
 def sidebar_numbers(report, folder, embedded):
@@ -802,6 +829,12 @@ def main():
                                   "## Where it comes from", 1)
             if has_markers(new, "verdict"):
                 new = replace_between(new, "verdict", stage_verdict(report, folder, base, embedded), path)
+        if folder in steps and steps.index(folder) > 0 and has_steps:
+            if not has_markers(new, "verdict") and "\n## Where it comes from" in new:
+                new = new.replace("\n## Where it comes from", "\n<!-- verdict:begin -->\n<!-- verdict:end -->\n\n"
+                                  "## Where it comes from", 1)
+            if has_markers(new, "verdict"):
+                new = replace_between(new, "verdict", step_verdict(report, folder, steps[steps.index(folder) - 1]), path)
         if has_markers(new, "numbers"):
             if folder in steps:
                 if has_steps:

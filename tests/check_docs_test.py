@@ -182,6 +182,19 @@ expect("Against s02, s03 runs the flip scan 2.00x as fast and perft(7) 0.80x as 
        f"stage_verdict: {said!r}")
 expect("AVR" not in update_docs.stage_verdict(report, "s03_wall", "s02_delta", None), "stage_verdict: an AVR figure from nothing")
 
+# A search step's verdict: the heaviest workload shared with the step before, nodes and time.
+def run(workload, nodes, ms):
+    return {"variant": "", "workload": workload, "stage": "s11_avx512", "nodes": nodes, "ms": ms}
+report = {"machine": "AMD EPYC (family 26, model 2: Zen 5), 2 cores, Linux 6", "steps": [
+    {"step": "e04_pvs", "default_stage": "s11_avx512",
+     "results": {"a": run("Midgame/d7", 100, [1.0]), "b": run("FFO/1-19", 1000, [40.0, 50.0, 60.0])}},
+    {"step": "e05_table", "default_stage": "s11_avx512",
+     "results": {"a": run("Midgame/d7", 90, [1.0]), "b": run("FFO/1-19", 400, [20.0, 25.0, 30.0]),
+                 "c": run("FFO/40", 5, [1.0])}}]}
+said = update_docs.step_verdict(report, "e05_table", "e04_pvs")
+expect("(FFO #1-19, on s11_avx512), e05 visits 0.40x as many nodes as e04 and runs 2.00x as fast" in said,
+       f"step_verdict: {said!r}")
+
 # The machine a measurement names: vendor's model name, family and model, and the core where known.
 sys.path.insert(0, os.path.join(ROOT, "bench"))
 import report as bench_report  # noqa: E402
