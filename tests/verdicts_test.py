@@ -170,5 +170,18 @@ class Check(unittest.TestCase):
         self.assertIn(verdicts.MISSING, problems[0])
 
 
+class StillSlower(unittest.TestCase):
+    """A "why it is slower" section must still show a timed row below 1.00x."""
+
+    def test_a_slowdown_the_data_show(self):
+        self.assertTrue(verdicts.still_slower("| host time | 585 | 619 | runs 0.94x as fast |\n"
+                                              "| AVR cycles | 21,655 | 21,572 | runs 1.00x as fast |"))
+
+    def test_a_slowdown_gone_is_found(self):
+        self.assertFalse(verdicts.still_slower("| host time | 13.6 | 6.4 | runs 2.12x as fast |\n"
+                                               "| AVR cycles | 11,402 | 11,403 | runs 1.00x as fast |\n"
+                                               "| instructions | 261 | 132 | 0.51x as many |"))
+
+
 if __name__ == "__main__":
     unittest.main()
