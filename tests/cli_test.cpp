@@ -240,3 +240,13 @@ TEST_CASE("cli: one reading of numbers, no silent option, escaped echoes, in eve
   checkRejected({"flips", "--stage", "1", std::string(64, '-') + " " + hostile}, shown);
   checkRejected({hostile}, shown);
 }
+
+TEST_CASE("the tour explains s02-s05's slower flip scans only where its own timings show them", "[cli]") {
+  // The ratio as the tour prints it (two decimals): 600 / 606 is 0.99x (slower), 600 / 603 is 1.00x.
+  CHECK(whySlowerThanS01({{1, 600}, {2, 900}, {3, 800}, {4, 700}, {5, 606}}).rfind("Why the flip scans of s02-s05 are", 0) == 0);
+  const std::string two = whySlowerThanS01({{1, 600}, {2, 900}, {3, 500}, {4, 700}, {5, 603}});
+  CHECK(two.rfind("Why the flip scans of s02 and s04 are slower than s01's", 0) == 0);
+  CHECK(whySlowerThanS01({{1, 600}, {2, 500}, {3, 900}}).rfind("Why the flip scan of s03 is slower", 0) == 0);
+  CHECK(whySlowerThanS01({{1, 600}, {2, 500}, {3, 599}, {6, 900}}).empty());  // s06 is not one of them
+  CHECK(whySlowerThanS01({{2, 900}, {3, 800}}).empty());                     // no s01 to compare with
+}

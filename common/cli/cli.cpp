@@ -196,28 +196,6 @@ struct TourRow {
   double scanNs, perftMs;
 };
 
-// Stages s02-s05 trade s01's eight written-out loops, each with its direction's step and
-// edge test compiled in, for one loop over a table of steps; their "Why it is slower"
-// sections (docs/verdicts.py, from callgrind) count the extra instructions. One line says
-// so when this run's flip scan, to the two decimals printed, shows them slower than s01;
-// nothing on a machine where they are not.
-std::string whySlowerThanS01(const std::vector<TourRow>& rows) {
-  std::vector<std::string> slower;
-  for (const TourRow& r : rows)
-    if (rows.front().s->number == 1 && rows.front().scanNs > 0 && r.s->number >= 2 && r.s->number <= 5 && r.scanNs > 0 &&
-        std::lround(100 * rows.front().scanNs / r.scanNs) < 100)
-      slower.push_back(std::string(r.s->id.substr(0, 3)));
-  if (slower.empty()) return "";
-  std::string names = slower.size() == 4 ? "s02-s05" : slower.front();
-  for (size_t i = 1; slower.size() < 4 && i < slower.size(); ++i)
-    names += (i + 1 < slower.size() ? ", " : " and ") + slower[i];
-  const bool one = slower.size() == 1;
-  return std::string(one ? "Why the flip scan of " : "Why the flip scans of ") + names + (one ? " is" : " are") +
-         " slower than s01's: s01 writes out one loop per direction,\nits step built in; " +
-         (one ? names + " reads" : "they read") + " each step from a table and run" + (one ? "s" : "") +
-         " more instructions (docs/lessons.md, lesson 2).\n";
-}
-
 // Runs every stage on the golden position, checks they all print the article's grid,
 // and times a flip scan and perft(8) per stage; then an exact solve on three stages.
 int cmdTour(const std::vector<std::string>& args, std::ostream& out) {
@@ -267,7 +245,9 @@ int cmdTour(const std::vector<std::string>& args, std::ostream& out) {
       << " positions from seeded random games (the benchmarks' workload); perft(" << perftDepth << ") = " << perftCount
       << " from the start, best of " << (quick ? 1 : 3) << ".\n"
       << "These are quick in-process timings; `bench/report.py` gives the Google Benchmark table.\n";
-  out << whySlowerThanS01(rows);
+  std::vector<std::pair<int, double>> scans;
+  for (const TourRow& r : rows) scans.emplace_back(r.s->number, r.scanNs);
+  out << whySlowerThanS01(scans);
   if (allAgree) out << "All " << rows.size() << " stages print the article's grid.\n";
   else out << "Some stages DIFFER from the article's grid.\n";
   checkWritten(out);
@@ -310,6 +290,28 @@ const CommandEntry* findCommand(std::string_view name) {
 }
 
 }  // namespace
+
+// Stages s02-s05 trade s01's eight written-out loops, each with its direction's step and
+// edge test compiled in, for one loop over a table of steps; their "Why it is slower"
+// sections (docs/verdicts.py, from callgrind) count the extra instructions. One line says
+// so when this run's flip scan, to the two decimals printed, shows them slower than s01;
+// nothing on a machine where they are not.
+std::string whySlowerThanS01(const std::vector<std::pair<int, double>>& scans) {
+  if (scans.empty() || scans.front().first != 1 || scans.front().second <= 0) return "";
+  const double s01 = scans.front().second;
+  std::vector<std::string> slower;
+  for (const auto& [number, ns] : scans)  // slower as the table prints it: below 1.00x
+    if (number >= 2 && number <= 5 && ns > 0 && std::lround(100 * s01 / ns) < 100) slower.push_back("s0" + std::to_string(number));
+  if (slower.empty()) return "";
+  std::string names = slower.size() == 4 ? "s02-s05" : slower.front();
+  for (size_t i = 1; slower.size() < 4 && i < slower.size(); ++i)
+    names += (i + 1 < slower.size() ? ", " : " and ") + slower[i];
+  const bool one = slower.size() == 1;
+  return std::string(one ? "Why the flip scan of " : "Why the flip scans of ") + names + (one ? " is" : " are") +
+         " slower than s01's: s01 writes out one loop per direction,\nits step built in; " +
+         (one ? names + " reads" : "they read") + " each step from a table and run" + (one ? "s" : "") +
+         " more instructions (docs/lessons.md, lesson 2).\n";
+}
 
 bool isCommand(std::string_view name) { return findCommand(name) != nullptr; }
 

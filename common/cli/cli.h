@@ -5,6 +5,7 @@
 #include <iosfwd>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "engine.h"
@@ -37,6 +38,11 @@ int tourSearch(bool quick, std::ostream& out);
 
 /// One line per step that exists, for `reversi-lab help`.
 std::string searchLimitsText();
+
+/// The tour's line on why s02-s05 are slower than s01, from its own flip-scan timings
+/// (stage number, ns; s01 first): it names the stages of s02-s05 that ran below 1.00x as
+/// fast as s01, and is empty when none did (so it stays true on any machine).
+std::string whySlowerThanS01(const std::vector<std::pair<int, double>>& scans);
 
 /// `reversi-lab play` and `reversi-lab gtp` (common/cli/cli_play.cpp, cli_gtp.cpp).
 ///
