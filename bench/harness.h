@@ -7,12 +7,28 @@
 #pragma once
 #include <benchmark/benchmark.h>
 
+#include <new>
 #include <vector>
 
 #include "random_positions.h"
 #include "stage.h"
 
 namespace reversi::harness {
+
+/// An allocator that starts every array on a page: two stages' boards (or one stage's in
+/// two programs) then sit alike against cache lines, and a board that straddles a line
+/// in one run straddles it in every run.
+template <class T>
+struct PageAligned {
+  using value_type = T;
+  PageAligned() = default;
+  template <class U>
+  PageAligned(const PageAligned<U>&) {}
+  T* allocate(size_t n) { return static_cast<T*>(::operator new(n * sizeof(T), std::align_val_t(4096))); }
+  void deallocate(T* p, size_t) { ::operator delete(p, std::align_val_t(4096)); }
+  template <class U>
+  bool operator==(const PageAligned<U>&) const { return true; }
+};
 
 inline constexpr uint64_t kSeed = kWorkloadSeed;
 inline constexpr size_t kPositions = kWorkloadPositions;
@@ -21,7 +37,7 @@ inline constexpr int kPerftDepth = 7;
 /// The seeded positions loaded into stage S's boards, with each side to move's moves.
 template <Stage S>
 struct Workload {
-  std::vector<typename S::Board> boards;
+  std::vector<typename S::Board, PageAligned<typename S::Board>> boards;
   std::vector<uint8_t> toMove;
   std::vector<std::vector<uint8_t>> moves;
   size_t totalMoves = 0;

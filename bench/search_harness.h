@@ -102,9 +102,10 @@ struct AsIs {
 /// Runs `jobs` with Searcher (a step's searcher over stage S, set up by `setup`) once per
 /// iteration. The searcher and its table are made once, outside the timing, as a
 /// program that searches many positions would; each search still starts afresh (the
-/// steps clear their table). Counters: nodes (per run of the workload) and nodes/s.
+/// steps clear their table). `tableSlots`: the table's size when not 0 (an exercise on
+/// a small table). Counters: nodes (per run of the workload) and nodes/s.
 template <class Searcher, Stage S, class Setup>
-void RunJobs(benchmark::State& state, const std::vector<Job>& jobs, Setup setup) {
+void RunJobs(benchmark::State& state, const std::vector<Job>& jobs, Setup setup, uint32_t tableSlots = 0) {
   auto searcher = std::make_unique<Searcher>();
   setup(*searcher);
   TablePool<typename SlotOf<Searcher>::type> slots;
@@ -114,7 +115,7 @@ void RunJobs(benchmark::State& state, const std::vector<Job>& jobs, Setup setup)
     // of many small searches gets kSlots, as the CLI's table would spend more time being
     // emptied before each search than the search takes. The same for every stage and
     // variant of one workload, so that they compare.
-    slots.resize(jobs.size() == 1 ? tableSlotsFor(jobs[0].position, jobs[0].depth) : kSlots);
+    slots.resize(tableSlots ? tableSlots : jobs.size() == 1 ? tableSlotsFor(jobs[0].position, jobs[0].depth) : kSlots);
     searcher->useTable(slots.data(), uint32_t(slots.size()));
   }
   std::vector<typename S::Board> boards;

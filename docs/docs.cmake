@@ -24,6 +24,10 @@ if(DOXYGEN_FOUND)
                  "${CMAKE_SOURCE_DIR}/docs/cli.md" "${CMAKE_SOURCE_DIR}/docs/esp32.md"
                  "${CMAKE_SOURCE_DIR}/docs/testing.md" "${CMAKE_SOURCE_DIR}/docs/layout.md"
                  "${CMAKE_SOURCE_DIR}/docs/overview.ja.md" "${CMAKE_SOURCE_DIR}/docs/measurements.md")
+  # The exercises' page and their statements (never their solutions: exercises/solutions/).
+  file(GLOB exercise_pages "${CMAKE_SOURCE_DIR}/exercises/[0-9][0-9]_*/README*.md")
+  list(SORT exercise_pages)
+  list(APPEND doc_inputs "${CMAKE_SOURCE_DIR}/exercises/README.md" ${exercise_pages})
   foreach(folder IN LISTS LAB_PAGE_FOLDERS)
     set(dir "${CMAKE_SOURCE_DIR}/stages/${folder}")
     file(GLOB headers "${dir}/*.h")

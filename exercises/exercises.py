@@ -1,0 +1,728 @@
+#!/usr/bin/env python3
+"""The exercises: list them, start one, check a candidate, prove every target reachable.
+
+    exercises.py [--source .] [--build build] list
+    exercises.py [--source .] [--build build] start N
+    exercises.py [--source .] [--build build] check N [--solution | --start | --dir DIR]
+                 [--repetitions R] [--min-time S]
+    exercises.py [--source .] [--build build] proof
+    exercises.py [--source .] pages [--check]
+    exercises.py [--source .] [--build build] self-test
+
+An exercise is a folder exercises/NN_slug/ with exercise.json (title, start, metric,
+measure, target), README.md and README.ja.md (the statement); its reference solution is
+exercises/solutions/NN_slug/ (the start's files it changes, under the start's folder name;
+answer.md for an exercise whose honest answer is "no gain"). The student's working copy is
+exercises/work/NN_slug/<start>/, which git ignores (.gitignore).
+
+`check` copies the candidate's files over a copy of the start in
+build/exercises/NN_slug/KIND/stages/<start>/, builds the start's shared test suite on it
+(exercises/exercises.cmake), runs it -- a failing test makes the candidate "incorrect",
+whatever its speed -- then measures start and candidate: host time in one process,
+interleaved at random, the median of several repetitions; exact AVR cycles in simavr; or
+exact search nodes. The last line is for scripts:
+
+    exercise 3: correct, 1.31x (target 1.25x): done
+
+The ratio is start / candidate of the metric (above 1 is better). Exit status: 0 done,
+1 correct but not yet done or incorrect, 2 bad input (no such exercise, no working copy,
+a candidate that does not compile).
+
+`proof` is CI's check of the set: every starting point is correct and misses its target,
+every reference solution is correct and reaches it, and the planted wrong solutions of
+exercises/planted.json are reported incorrect with their failing test.
+"""
+import argparse
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+import xml.etree.ElementTree as ET
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path[:0] = [os.path.join(HERE, "..", "bench"), os.path.join(HERE, "..", "tests", "embedded")]
+
+METRICS = {"time": ("FlipScan", "LegalMoves", "Play", "Perft"), "cycles": ("flipscan", "legalmoves", "play")}
+WORKLOAD = re.compile(r"^(midgame:\d+|endgame:\d+|ffo:\d+-\d+)$")
+KINDS = ("start", "solution", "work", "other")
+STATEMENT_HEADINGS = {"README.md": ["## The task", "## Why it should help", "## Hint", "## Do not change"],
+                      "README.ja.md": ["## 課題", "## なぜ速くなるはずか", "## ヒント", "## 変えてはいけないもの"]}
+BLOCK = re.compile(r"(<!-- exercise:begin -->\n).*?(<!-- exercise:end -->)", re.S)
+LIST_BLOCK = re.compile(r"(<!-- exercises-list:begin -->\n).*?(<!-- exercises-list:end -->)", re.S)
+PAGE_BLOCK = re.compile(r"(<!-- exercises:begin -->\n).*?(<!-- exercises:end -->)", re.S)
+
+
+class BadInput(Exception):
+    """One line for the user, exit status 2."""
+
+
+def say(line):
+    print(line, flush=True)
+
+
+# ---------------------------------------------------------------------------- the set
+
+def load(source):
+    """Every exercise, in number order: dicts with the manifest's fields and nn, number,
+    name, dir. A malformed manifest is BadInput naming the file and the field."""
+    root = os.path.join(source, "exercises")
+    out = []
+    for name in sorted(os.listdir(root)):
+        path = os.path.join(root, name, "exercise.json")
+        if not (re.match(r"^\d\d_[a-z0-9_]+$", name) and os.path.isfile(path)):
+            continue
+        try:
+            with open(path, encoding="utf-8") as f:
+                ex = json.load(f)
+        except (OSError, ValueError) as e:
+            raise BadInput(f"{path}: not readable JSON: {e}")
+        for key, kind in (("title", str), ("title_ja", str), ("start", str), ("metric", str), ("measure", str),
+                          ("target", (int, float))):
+            if not isinstance(ex.get(key), kind):
+                raise BadInput(f"{path}: '{key}' is missing or of the wrong type")
+        start_dir = os.path.join(source, "stages", ex["start"])
+        if not re.match(r"^[se]\d\d_", ex["start"]) or not os.path.isfile(os.path.join(start_dir, ex["start"] + ".h")):
+            raise BadInput(f"{path}: start '{ex['start']}' is not a stage or step folder")
+        metric, measure = ex["metric"], ex["measure"]
+        step = ex["start"].startswith("e")
+        if metric == "nodes":
+            if not step or not WORKLOAD.match(measure):
+                raise BadInput(f"{path}: a nodes exercise starts from a step and measures midgame:D, endgame:E or ffo:A-B")
+        elif metric not in METRICS or measure not in METRICS[metric] or step:
+            raise BadInput(f"{path}: metric '{metric}' with measure '{measure}' is not one the checker knows")
+        ex["explained"] = bool(ex.get("no_gain") or ex.get("answer"))  # graded by answer.md, not a ratio
+        if not ex["explained"] and ex["target"] <= 1.0:
+            raise BadInput(f"{path}: a target is a ratio above 1 (start / yours)")
+        ex.update(nn=name[:2], number=int(name[:2]), name=name, dir=os.path.join(root, name))
+        out.append(ex)
+    return out
+
+
+def find(exercises, text):
+    """The exercise named by a number (3, 03) or its folder name; BadInput otherwise."""
+    for ex in exercises:
+        if text in (ex["name"], ex["nn"], str(ex["number"])):
+            return ex
+    numbers = ", ".join(str(e["number"]) for e in exercises)
+    raise BadInput(f"no exercise '{text}' (there are {numbers}: ./lab exercise lists them)")
+
+
+def target_text(ex, lang="en"):
+    """What the target asks, in a few words."""
+    if ex["explained"]:
+        if lang == "ja":
+            return ("変更して測り、answer.md に理由を書く" + ("（速くなるとは限らない）" if ex.get("no_gain") else ""))
+        return "change it, measure it, explain the result in answer.md" + (" (no gain expected)" if ex.get("no_gain") else "")
+    t = f"{ex['target']:.2f}x"
+    what = {"time": {"FlipScan": "the flip scan", "LegalMoves": "legalMoves", "Play": "play", "Perft": "perft(7)"},
+            "cycles": {"flipscan": "the AVR flip scan", "legalmoves": "the AVR legalMoves", "play": "the AVR play"}}
+    if lang == "ja":
+        if ex["metric"] == "nodes":
+            return f"探索ノード数をスタートの {ex['target']:.2f} 分の 1 以下に（{ex['measure']}）"
+        if ex["metric"] == "cycles":
+            return f"ATmega2560 のサイクル数（simavr）でスタートの {ex['target']:.2f} 倍速く（{ex['measure']}）"
+        return f"ホストの時間でスタートの {ex['target']:.2f} 倍速く（{ex['measure']}）"
+    if ex["metric"] == "nodes":
+        return f"{t} as few search nodes as the start ({ex['measure']})"
+    if ex["metric"] == "cycles":
+        return f"{t} as fast as the start in ATmega2560 cycles, simavr ({what['cycles'][ex['measure']]})"
+    return f"{t} as fast as the start on this machine ({what['time'][ex['measure']]})"
+
+
+def work_root(source, ex):
+    return os.path.join(source, "exercises", "work", ex["name"])
+
+
+def solution_root(source, ex):
+    return os.path.join(source, "exercises", "solutions", ex["name"])
+
+
+def status(source, ex):
+    """The working copy's state for `list`: its last check's verdict, or why there is none."""
+    root = work_root(source, ex)
+    if not os.path.isdir(root):
+        return "not started"
+    try:
+        with open(os.path.join(root, "last-check.txt"), encoding="utf-8") as f:
+            line = f.read().strip()
+    except OSError:
+        return "started"
+    return line.rsplit(": ", 1)[-1] if line.endswith(("done", "not yet")) else "incorrect" if "incorrect" in line else "started"
+
+
+def cmd_list(args):
+    exercises = load(args.source)
+    rows = [("#", "title", "start", "target", "yours")]
+    for ex in exercises:
+        rows.append((str(ex["number"]), ex["title"], ex["start"], target_text(ex), status(args.source, ex)))
+    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+    for r in rows:
+        say("  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip())
+    say("./lab exercise N makes your working copy (exercises/work/, which git ignores); ./lab check N checks it.")
+    return 0
+
+
+# ------------------------------------------------------------------------- building
+
+def start_files(source, ex):
+    """{relative path: absolute path} of the start's files a candidate builds on (its
+    header(s), sketch and src/; not its page)."""
+    base = os.path.join(source, "stages", ex["start"])
+    out = {}
+    for dirpath, _, files in os.walk(base):
+        for f in files:
+            rel = os.path.relpath(os.path.join(dirpath, f), base)
+            if rel != "README.md":
+                out[rel] = os.path.join(dirpath, f)
+    return out
+
+
+def candidate_files(ex, root):
+    """{relative path: absolute path} of the candidate's own files under root/<start>/."""
+    base = os.path.join(root, ex["start"])
+    out = {}
+    for dirpath, _, files in os.walk(base):
+        for f in files:
+            rel = os.path.relpath(os.path.join(dirpath, f), base)
+            if rel != "README.md" and not f.endswith("~"):
+                out[rel] = os.path.join(dirpath, f)
+    return out
+
+
+def read_bytes(path):
+    with open(path, "rb") as f:
+        return f.read()
+
+
+def materialise(source, build, ex, kind, root):
+    """The start's files with the candidate's over them, in build/exercises/NN_slug/KIND/
+    stages/<start>/; a file is rewritten only when it changed (so ninja rebuilds only
+    then). Returns (that folder, whether the code differs from the start's)."""
+    files = start_files(source, ex)
+    changed = False
+    if root is not None:
+        own = candidate_files(ex, root)
+        for rel, path in own.items():
+            if rel not in files or read_bytes(files[rel]) != read_bytes(path):
+                changed = True
+        files.update(own)
+    dest = os.path.join(build, "exercises", ex["name"], kind, "stages", ex["start"])
+    for dirpath, _, names in os.walk(dest):  # what the candidate no longer has
+        for n in names:
+            if os.path.relpath(os.path.join(dirpath, n), dest) not in files:
+                os.remove(os.path.join(dirpath, n))
+    for rel, path in files.items():
+        target = os.path.join(dest, rel)
+        data = read_bytes(path)
+        if not (os.path.exists(target) and read_bytes(target) == data):
+            os.makedirs(os.path.dirname(target), exist_ok=True)
+            with open(target, "wb") as f:
+                f.write(data)
+    return dest, changed
+
+
+def targets_of(ex, kind):
+    base = f"exercise_{ex['nn']}_{kind}"
+    # An AVR exercise is measured by the sketch in simavr (simavr_run), not on the host.
+    return [base + "_suite"] + (["simavr_run"] if ex["metric"] == "cycles" else [base + "_measure"])
+
+
+def build_targets(build, targets, log_path):
+    """cmake --build for the targets; (ok, first error line). The whole output goes to log_path."""
+    r = subprocess.run(["cmake", "--build", build, "--target", *targets], capture_output=True, text=True)
+    os.makedirs(os.path.dirname(log_path), exist_ok=True)
+    with open(log_path, "w", encoding="utf-8") as f:
+        f.write(r.stdout + r.stderr)
+    if r.returncode == 0:
+        return True, ""
+    text = r.stdout + r.stderr
+    m = re.search(r"^.*\berror\b.*$", text, re.M | re.I)
+    return False, (m.group(0).strip() if m else text.strip().splitlines()[-1] if text.strip() else "the build failed")
+
+
+# -------------------------------------------------------------------------- checking
+
+def first_failure(xml_text):
+    """The name of the first failing test case in Catch2's XML report, or None."""
+    try:
+        tree = ET.fromstring(xml_text)
+    except ET.ParseError:
+        return "the suite did not finish (it crashed or printed no report)"
+    for case in tree.iter("TestCase"):
+        result = case.find("OverallResult")
+        if result is not None and result.get("success") == "false":
+            return case.get("name")
+    return None
+
+
+def run_suite(build, ex, kind):
+    """None when the shared suite passes on the candidate, else the first failing test."""
+    exe = os.path.join(build, f"exercise_{ex['nn']}_{kind}_suite")
+    # Hidden tests ([.], the long ones) stay out, as in ctest's runs of the stages.
+    r = subprocess.run([exe, "~[.]", "-r", "xml"], capture_output=True, text=True)
+    if r.returncode == 0:
+        return None
+    return first_failure(r.stdout) or f"the suite failed (exit {r.returncode})"
+
+
+def measure_time(build, ex, kind, rounds, min_time):
+    """(ratio, detail line): the median over rounds of start / yours, the two run back to
+    back in each round in one process (bench/exercise_bench.cpp)."""
+    import report
+    import statistics
+    exe = os.path.join(build, f"exercise_{ex['nn']}_{kind}_measure")
+    r = subprocess.run([exe, f"--measure={ex['measure']}", f"--rounds={rounds}", f"--min-time={min_time}"],
+                       capture_output=True, text=True)
+    if r.returncode:
+        raise BadInput(f"the measurement failed: {r.stderr.strip() or r.returncode}")
+    runs = [json.loads(line) for line in r.stdout.splitlines() if line.startswith("{")]
+    ratios = sorted(x["start"] / x["yours"] for x in runs)
+    start = statistics.median(x["start"] for x in runs)
+    yours = statistics.median(x["yours"] for x in runs)
+    unit = report.unit(ex["measure"] if ex["measure"] != "Perft" else "Perft/7")
+    detail = (f"{ex['measure']}: start {start:,.1f} {unit}, yours {yours:,.1f} {unit} (medians); start / yours "
+              f"{statistics.median(ratios):.2f}x, from {ratios[0]:.2f}x to {ratios[-1]:.2f}x over {len(runs)} rounds "
+              f"(both sides back to back in each, one process), CPU time, on {report.machine()}")
+    return statistics.median(ratios), detail
+
+
+def measure_nodes(build, ex, kind):
+    """(ratio, detail line): start / yours of the nodes on the workload (exact)."""
+    exe = os.path.join(build, f"exercise_{ex['nn']}_{kind}_measure")
+    cmd = [exe, f"--workload={ex['measure']}", "--benchmark_format=json", "--benchmark_repetitions=2"]
+    if ex.get("slots"):
+        cmd.append(f"--slots={ex['slots']}")
+    r = subprocess.run(cmd, capture_output=True, text=True)
+    if r.returncode:
+        raise BadInput(f"the measurement failed: {r.stderr.strip() or r.returncode}")
+    seen = {}
+    for b in json.loads(r.stdout)["benchmarks"]:
+        if b.get("run_type") == "iteration":
+            seen.setdefault(b["name"].split("/")[0], []).append((int(b["nodes"]), b["cpu_time"]))
+    start, yours = seen["start"], seen["yours"]
+    if len({n for n, _ in yours}) > 1:
+        return None, (f"your search gave {yours[0][0]:,} and then {yours[1][0]:,} nodes on the same workload: "
+                      "it keeps something from one search to the next (clear it when a search starts)")
+    ms = lambda runs: min(t for _, t in runs)
+    slots = f", a table of {ex['slots']:,} slots" if ex.get("slots") else ""
+    detail = (f"nodes on {ex['measure']}{slots}: start {start[0][0]:,} ({ms(start):,.0f} ms), "
+              f"yours {yours[0][0]:,} ({ms(yours):,.0f} ms); node counts are exact")
+    return start[0][0] / yours[0][0], detail
+
+
+def avr_cycles(source, build, folder, measure, out):
+    """Cycles of the sketch's `measure` block on the ATmega2560 in simavr, less an empty
+    call's; BadInput when the sketch does not build or run there."""
+    import embedded
+    import embedded_report
+    runner = os.path.join(build, "simavr_run")
+    if not (os.path.exists(runner) and shutil.which("arduino-builder")):
+        raise BadInput("the AVR tools are missing (./lab check installs them; then: cmake --build build --target simavr_run)")
+    elf, _, log = embedded.compile_sketch(source, folder, "mega", out)
+    if not elf:
+        m = re.search(r"^.*\berror\b.*$", log, re.M)
+        raise BadInput(f"does not compile for the AVR: {m.group(0).strip() if m else 'arduino-builder failed'}")
+    status_, _, err = embedded.run_avr(runner, "mega", elf)
+    if status_ != 0:
+        raise BadInput(f"the AVR sketch did not finish in simavr (exit {status_})")
+    marks = {m: c for m, (c, _) in embedded.runner_marks(err).items()}
+    number = {v: k for k, v in embedded_report.MARKS.items()}[measure]
+    return marks[number] - marks[embedded_report.EMPTY_MARK]
+
+
+def measure_cycles(source, build, ex, kind):
+    out = os.path.join(build, "exercises", "avr")
+    start = avr_cycles(source, build, ex["start"], ex["measure"], out)
+    yours = avr_cycles(os.path.join(build, "exercises", ex["name"], kind), build, ex["start"], ex["measure"],
+                       os.path.join(build, "exercises", ex["name"], kind, "avr"))
+    detail = (f"{ex['measure']} on the ATmega2560 (simavr, exact): start {start:,} cycles, yours {yours:,} cycles")
+    return start / yours, detail
+
+
+def check(source, build, ex, kind, root, rounds=15, min_time=0.1, quiet=False):
+    """Checks one candidate; returns (exit status, last line, failing test or None)."""
+    prefix = f"exercise {ex['number']}"
+    dest, changed = materialise(source, build, ex, kind, root)
+    log = os.path.join(build, "exercises", ex["name"], kind, "build.log")
+    ok, error = build_targets(build, targets_of(ex, kind), log)
+    if not ok:
+        raise BadInput(f"{prefix}: the candidate does not compile: {error} (the whole output: {log})")
+    failing = run_suite(build, ex, kind)
+    if failing:
+        suite = os.path.join(build, f"exercise_{ex['nn']}_{kind}_suite")
+        return 1, f"{prefix}: incorrect: the test \"{failing}\" fails (run {suite} to see it)", failing
+    if ex["metric"] == "time":
+        ratio, detail = measure_time(build, ex, kind, rounds, min_time)
+    elif ex["metric"] == "nodes":
+        ratio, detail = measure_nodes(build, ex, kind)
+    else:
+        ratio, detail = measure_cycles(source, build, ex, kind)
+    if not quiet:
+        say(detail)
+    if ratio is None:
+        return 1, f"{prefix}: correct, but not deterministic: not yet", None
+    if ex["explained"]:
+        answer = os.path.join(root, "answer.md") if root else ""
+        has_answer = bool(root) and os.path.isfile(answer) and read_bytes(answer).strip() != b""
+        if not quiet and not changed:
+            say("your copy is the starting point unchanged: make the change first")
+        elif not quiet and not has_answer:
+            say(f"write your prediction, your measurement and why in {answer or 'answer.md'}")
+        done = changed and has_answer
+        why = "no gain expected" if ex.get("no_gain") else "graded by your answer.md"
+        return (0 if done else 1), f"{prefix}: correct, {ratio:.2f}x ({why}): {'done' if done else 'not yet'}", None
+    done = ratio >= ex["target"]
+    return (0 if done else 1), f"{prefix}: correct, {ratio:.2f}x (target {ex['target']:.2f}x): {'done' if done else 'not yet'}", None
+
+
+def candidate_root(args, ex):
+    if args.solution:
+        return "solution", solution_root(args.source, ex)
+    if args.start:
+        return "start", None
+    if args.dir:
+        if not os.path.isdir(os.path.join(args.dir, ex["start"])):
+            raise BadInput(f"{args.dir} has no folder {ex['start']}/ with the candidate's files")
+        return "other", os.path.abspath(args.dir)
+    root = work_root(args.source, ex)
+    if not os.path.isdir(os.path.join(root, ex["start"])):
+        raise BadInput(f"exercise {ex['number']}: no working copy yet: ./lab exercise {ex['number']} makes it")
+    return "work", root
+
+
+def cmd_check(args):
+    ex = find(load(args.source), args.exercise)
+    kind, root = candidate_root(args, ex)
+    try:
+        code, line, _ = check(args.source, args.build, ex, kind, root, args.rounds, args.min_time)
+    except BadInput as e:
+        line = str(e) if str(e).startswith("exercise ") else f"exercise {ex['number']}: {e}"
+        if kind == "work":
+            record(root, line)
+        raise BadInput(line)
+    if kind == "work":
+        record(root, line)
+    say(line)
+    return code
+
+
+def record(root, line):
+    """The working copy's last verdict, for `list`."""
+    try:
+        with open(os.path.join(root, "last-check.txt"), "w", encoding="utf-8") as f:
+            f.write(line + "\n")
+    except OSError as e:
+        raise BadInput(f"cannot write {os.path.join(root, 'last-check.txt')}: {e.strerror}")
+
+
+def cmd_start(args):
+    ex = find(load(args.source), args.exercise)
+    root = work_root(args.source, ex)
+    dest = os.path.join(root, ex["start"])
+    if os.path.isdir(dest):
+        say(f"exercise {ex['number']}: your working copy is already {os.path.relpath(dest, args.source)}/ (left as it is)")
+    else:
+        for rel, path in start_files(args.source, ex).items():
+            os.makedirs(os.path.dirname(os.path.join(dest, rel)), exist_ok=True)
+            shutil.copy2(path, os.path.join(dest, rel))
+        say(f"exercise {ex['number']}: your working copy is {os.path.relpath(dest, args.source)}/ "
+            f"(a copy of stages/{ex['start']}/; git ignores exercises/work/)")
+    materialise(args.source, args.build, ex, "work", root)
+    log = os.path.join(args.build, "exercises", ex["name"], "work", "build.log")
+    ok, error = build_targets(args.build, targets_of(ex, "work"), log)
+    if not ok:
+        raise BadInput(f"exercise {ex['number']}: the working copy does not compile: {error} (the whole output: {log})")
+    say(f"built. The task: {os.path.relpath(os.path.join(ex['dir'], 'README.md'), args.source)}; "
+        f"the target: {target_text(ex)}. Check with ./lab check {ex['number']}")
+    return 0
+
+
+# ---------------------------------------------------------------------------- proof
+
+def cmd_proof(args):
+    """Every start misses its target, every solution reaches it, every planted bug is caught."""
+    t0 = time.monotonic()
+    exercises = load(args.source)
+    planted = load_planted(args.source, args.build, exercises)
+    jobs = []  # (exercise, kind, root, expectation)
+    for ex in exercises:
+        jobs.append((ex, "start", None, "not yet"))
+        jobs.append((ex, "solution", solution_root(args.source, ex), "done"))
+    for p in planted:
+        jobs.append((p["ex"], "other", p["root"], "incorrect"))
+    targets = []
+    for ex, kind, root, _ in jobs:
+        materialise(args.source, args.build, ex, kind, root)
+        targets += targets_of(ex, kind)
+    ok, error = build_targets(args.build, targets, os.path.join(args.build, "exercises", "proof-build.log"))
+    if not ok:
+        say(f"exercises: proof: a candidate does not compile: {error}")
+        return 1
+    # A copy that does not compile is bad input: one line, exit 2 (built after the others,
+    # whose build it would stop).
+    broken = next(ex for ex in exercises if all(p["ex"] is not ex for p in planted))  # its `other` is free
+    broken_root = os.path.join(args.build, "exercises", "broken", broken["name"])
+    header = os.path.join(args.source, "stages", broken["start"], broken["start"] + ".h")
+    os.makedirs(os.path.join(broken_root, broken["start"]), exist_ok=True)
+    with open(header, encoding="utf-8") as f, \
+            open(os.path.join(broken_root, broken["start"], broken["start"] + ".h"), "w", encoding="utf-8") as g:
+        g.write(f.read() + "\nthis line is not C++;\n")
+    jobs.append((broken, "other", broken_root, "bad input"))
+    failures = 0
+    for ex, kind, root, expect in jobs:
+        try:
+            code, line, failing = check(args.source, args.build, ex, kind, root, args.rounds, args.min_time, quiet=True)
+            got = "done" if code == 0 else "incorrect" if failing else "not yet"
+        except BadInput as e:
+            line, got = str(e).split(" (the whole output")[0], "bad input"
+        good = got == expect
+        failures += not good
+        say(f"{'ok ' if good else 'BAD'} {kind:<8} {line}" + ("" if good else f"  (expected: {expect})"))
+    say(f"exercises: {len(exercises)} starting points, {len(exercises)} solutions, {len(planted)} planted bug(s) "
+        f"and a copy that does not compile "
+        f"checked in {time.monotonic() - t0:.0f} s: {'all as expected' if not failures else f'{failures} not as expected'}")
+    return 1 if failures else 0
+
+
+def load_planted(source, build, exercises):
+    """The planted wrong solutions (exercises/planted.json): the start with one piece of
+    text replaced, written to build/exercises/planted/NN_slug/<start>/; each must be
+    reported incorrect. At most one per exercise (each is checked as its `other`)."""
+    path = os.path.join(source, "exercises", "planted.json")
+    try:
+        with open(path, encoding="utf-8") as f:
+            entries = json.load(f)
+    except (OSError, ValueError) as e:
+        raise BadInput(f"{path}: not readable JSON: {e}")
+    out, seen = [], set()
+    for i, e in enumerate(entries):
+        ex = find(exercises, str(e["exercise"]))
+        if ex["name"] in seen:
+            raise BadInput(f"{path}: entry {i}: a second planted bug for exercise {ex['number']}")
+        seen.add(ex["name"])
+        with open(os.path.join(source, "stages", ex["start"], e["file"]), encoding="utf-8") as f:
+            text = f.read()
+        if text.count(e["replace"]) != 1:
+            raise BadInput(f"{path}: entry {i}: the text to replace is not exactly once in stages/{ex['start']}/{e['file']}")
+        root = os.path.join(build, "exercises", "planted", ex["name"])
+        os.makedirs(os.path.join(root, ex["start"]), exist_ok=True)
+        with open(os.path.join(root, ex["start"], e["file"]), "w", encoding="utf-8") as f:
+            f.write(text.replace(e["replace"], e["with"]))
+        out.append({"ex": ex, "root": root, "why": e["why"]})
+    return out
+
+
+# ---------------------------------------------------------------------------- pages
+
+def statement_block(ex, lang):
+    """The generated lines at the top of a statement: start, target, the commands."""
+    n = ex["number"]
+    start = f"[{ex['start']}](../../stages/{ex['start']}/README.md)"
+    copy = f"exercises/work/{ex['name']}/{ex['start']}/"
+    if lang == "ja":
+        return (f"**出発点:** {start}（`{copy}` にコピーされます） · **目標:** {target_text(ex, 'ja')}\n\n"
+                f"```\n./lab exercise {n}    # 作業用コピーを作ってビルド\n./lab check {n}       # 正しいか、どれだけ速いか、達成したか\n```\n"
+                f"比は「スタート ÷ あなたの版」（1 より大きいほど良い）。測り方は [先生向けのページ](../README.md) にあります。\n")
+    return (f"**Start from:** {start} (copied to `{copy}`) · **Target:** {target_text(ex)}\n\n"
+            f"```\n./lab exercise {n}    # your working copy, built\n./lab check {n}       # correct? how much faster? done?\n```\n"
+            f"The ratio is the start's figure over yours (above 1 is better); how it is measured: "
+            f"[the exercises' page](../README.md).\n")
+
+
+def page_block(exercises):
+    lines = [f"- [Exercise {ex['number']}: {ex['title']}](../../exercises/{ex['name']}/README.md): "
+             f"{target_text(ex)}. `./lab exercise {ex['number']}`, then `./lab check {ex['number']}`." for ex in exercises]
+    return "Checked exercises (the checker says correct or not, and how far from the target):\n\n" + "\n".join(lines) + "\n"
+
+
+def list_block(exercises):
+    rows = ["| # | exercise | start | measured | target |", "|---|---|---|---|---|"]
+    for ex in exercises:
+        metric = {"time": "host time", "cycles": "AVR cycles (simavr)", "nodes": "search nodes"}[ex["metric"]]
+        target = ("no gain expected: explain it" if ex.get("no_gain") else "explain the result"
+                  if ex["explained"] else f"{ex['target']:.2f}x")
+        rows.append(f"| {ex['number']} | [{ex['title']}]({ex['name']}/README.md) "
+                    f"([日本語]({ex['name']}/README.ja.md)) | [{ex['start']}](../stages/{ex['start']}/README.md) "
+                    f"| {metric}, {ex['measure']} | {target} |")
+    return "\n".join(rows) + "\n"
+
+
+def rewrite(path, pattern, body, check, marker=None):
+    """Writes body between the markers of path (after `marker`, a heading, if they are
+    missing); with check, only says whether it would change. Returns True if up to date."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+    except OSError as e:
+        raise BadInput(f"{path}: {e.strerror}")
+    if pattern.search(text):
+        new = pattern.sub(lambda m: m.group(1) + body + m.group(2), text)
+    elif marker and marker in text:
+        name = "exercises" if pattern is PAGE_BLOCK else "exercise"
+        new = text.replace(marker, f"{marker}\n<!-- {name}:begin -->\n{body}<!-- {name}:end -->\n", 1)
+    else:
+        raise BadInput(f"{path}: no generated block <!-- exercise(s):begin/end --> to fill")
+    if new == text:
+        return True
+    if not check:
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(new)
+    return False
+
+
+def cmd_pages(args):
+    exercises = load(args.source)
+    stale = []
+    for ex in exercises:
+        for page, lang in (("README.md", "en"), ("README.ja.md", "ja")):
+            path = os.path.join(ex["dir"], page)
+            if not rewrite(path, BLOCK, statement_block(ex, lang), args.check):
+                stale.append(path)
+    if not rewrite(os.path.join(args.source, "exercises", "README.md"), LIST_BLOCK, list_block(exercises), args.check):
+        stale.append(os.path.join(args.source, "exercises", "README.md"))
+    by_start = {}
+    for ex in exercises:
+        by_start.setdefault(ex["start"], []).append(ex)
+    for start, group in by_start.items():
+        path = os.path.join(args.source, "stages", start, "README.md")
+        if not rewrite(path, PAGE_BLOCK, page_block(group), args.check, marker="## Exercises\n"):
+            stale.append(path)
+    for path in stale:
+        say(f"{'stale' if args.check else 'rewritten'}: {os.path.relpath(path, args.source)}")
+    if args.check and stale:
+        say("exercises: the blocks above are out of date: python3 exercises/exercises.py pages")
+        return 1
+    return 0
+
+
+# ------------------------------------------------------------------------ self-test
+
+def statement_problems(source, ex):
+    """What is wrong with one exercise's statement and solution, as lines."""
+    problems = []
+    for page, headings in STATEMENT_HEADINGS.items():
+        path = os.path.join(ex["dir"], page)
+        if not os.path.isfile(path):
+            problems.append(f"{ex['name']}: {page} is missing")
+            continue
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+        for h in headings:
+            if h not in text:
+                problems.append(f"{ex['name']}/{page}: no section '{h}'")
+        # The statement never shows the solution's code: no line the solution adds to the
+        # start (a line of 25 characters or more, spaces aside) appears in it.
+        start = {l.strip() for p in start_files(source, ex).values() if p.endswith((".h", ".ino"))
+                 for l in open(p, encoding="utf-8")}
+        for rel, p in candidate_files(ex, solution_root(source, ex)).items():
+            for l in open(p, encoding="utf-8"):
+                l = l.strip()
+                if len(l.replace(" ", "")) >= 25 and l not in start and l in text:
+                    problems.append(f"{ex['name']}/{page}: shows a line of the solution ({rel}): {l[:50]}")
+    sol = candidate_files(ex, solution_root(source, ex))
+    if not sol:
+        problems.append(f"{ex['name']}: no reference solution in exercises/solutions/{ex['name']}/{ex['start']}/")
+    starts = start_files(source, ex)
+    for rel in sol:
+        if rel not in starts:
+            problems.append(f"{ex['name']}: the solution's {rel} is not a file of the start")
+    if ex["explained"] and not os.path.isfile(os.path.join(solution_root(source, ex), "answer.md")):
+        problems.append(f"{ex['name']}: the solution of an exercise graded by answer.md has none")
+    return problems
+
+
+def run_self(args, *words):
+    r = subprocess.run([sys.executable, os.path.abspath(__file__), "--source", args.source, "--build", args.build, *words],
+                       capture_output=True, text=True)
+    return r.returncode, r.stdout + r.stderr
+
+
+def cmd_self_test(args):
+    """The set's shape and the checker's answers to bad input; no build."""
+    failures = []
+    exercises = load(args.source)
+    if len(exercises) < 10:
+        failures.append(f"{len(exercises)} exercises; the set has at least ten")
+    for ex in exercises:
+        failures += statement_problems(args.source, ex)
+    kinds = {ex["metric"] for ex in exercises}
+    for need in ("time", "cycles", "nodes"):
+        if need not in kinds:
+            failures.append(f"no exercise measures {need}")
+    if sum(ex["metric"] == "nodes" for ex in exercises) < 2:
+        failures.append("fewer than two search (nodes) exercises")
+    if not any(ex.get("no_gain") for ex in exercises):
+        failures.append("no exercise whose honest answer is 'no gain'")
+    # Bad input: one line, exit 2.
+    missing = next(str(n) for n in range(99, 0, -1) if all(ex["number"] != n for ex in exercises))
+    unstarted = [ex for ex in exercises if not os.path.isdir(work_root(args.source, ex))]
+    cases = [(["check", missing], "no exercise"), (["start", "zero"], "no exercise"),
+             (["check", exercises[0]["nn"], "--dir", "/nonexistent"], "has no folder")]
+    if unstarted:
+        cases.append((["check", str(unstarted[0]["number"])], "no working copy yet"))
+    for words, expect in cases:
+        code, out = run_self(args, *words)
+        if code != 2 or expect not in out or len(out.strip().splitlines()) != 1:
+            failures.append(f"`exercises.py {' '.join(words)}`: exit {code}, {out.strip()!r} "
+                            f"(wanted exit 2 and one line with '{expect}')")
+    code, out = run_self(args, "pages", "--check")
+    if code:
+        failures.append("generated blocks out of date:\n" + out)
+    # A planted problem is found: a statement that shows a solution line.
+    ex = next((e for e in exercises if candidate_files(e, solution_root(args.source, e))), None)
+    if ex:
+        rel, p = next(iter(candidate_files(ex, solution_root(args.source, ex)).items()))
+        start = {l.strip() for q in start_files(args.source, ex).values() for l in open(q, encoding="utf-8")}
+        line = next((l.strip() for l in open(p, encoding="utf-8")
+                     if len(l.strip().replace(" ", "")) >= 25 and l.strip() not in start), None)
+        if line:
+            planted = dict(ex, dir=os.path.join(args.build, "exercises", "self-test", ex["name"]))
+            os.makedirs(planted["dir"], exist_ok=True)
+            for page in STATEMENT_HEADINGS:
+                shutil.copy(os.path.join(ex["dir"], page), planted["dir"])
+            with open(os.path.join(planted["dir"], "README.md"), "a", encoding="utf-8") as f:
+                f.write("\n    " + line + "\n")
+            if not any("shows a line of the solution" in x for x in statement_problems(args.source, planted)):
+                failures.append("a statement showing a solution line was not found (self-test)")
+    for f in failures:
+        say(f"FAIL {f}")
+    say(f"exercises: {len(exercises)} exercises, {'all checks pass' if not failures else f'{len(failures)} problem(s)'}")
+    return 1 if failures else 0
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--source", default=os.path.dirname(HERE))
+    ap.add_argument("--build", default=None)
+    sub = ap.add_subparsers(dest="command", required=True)
+    sub.add_parser("list")
+    s = sub.add_parser("start")
+    s.add_argument("exercise")
+    c = sub.add_parser("check")
+    c.add_argument("exercise")
+    which = c.add_mutually_exclusive_group()
+    which.add_argument("--solution", action="store_true", help="check the reference solution")
+    which.add_argument("--start", action="store_true", help="check the untouched starting point")
+    which.add_argument("--dir", help="check the candidate in DIR/<start>/")
+    for p in (c, sub.add_parser("proof")):
+        p.add_argument("--rounds", type=int, default=15, help="host timing: rounds of start and yours (at least 3)")
+        p.add_argument("--min-time", type=float, default=0.1, help="host timing: seconds of each side in a round")
+    g = sub.add_parser("pages")
+    g.add_argument("--check", action="store_true")
+    sub.add_parser("self-test")
+    args = ap.parse_args()
+    args.source = os.path.abspath(args.source)
+    args.build = os.path.abspath(args.build or os.path.join(args.source, "build"))
+    try:
+        return {"list": cmd_list, "start": cmd_start, "check": cmd_check, "proof": cmd_proof,
+                "pages": cmd_pages, "self-test": cmd_self_test}[args.command](args)
+    except BadInput as e:
+        print(f"lab: {e}" if not str(e).startswith("exercise ") else str(e), file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())
