@@ -24,8 +24,8 @@ struct PageAligned {
   PageAligned() = default;
   template <class U>
   PageAligned(const PageAligned<U>&) {}
-  T* allocate(size_t n) { return static_cast<T*>(::operator new(n * sizeof(T), std::align_val_t(4096))); }
-  void deallocate(T* p, size_t) { ::operator delete(p, std::align_val_t(4096)); }
+  T* allocate(size_t n) { return static_cast<T*>(::operator new(n * sizeof(T), std::align_val_t(64))); }
+  void deallocate(T* p, size_t) { ::operator delete(p, std::align_val_t(64)); }
   template <class U>
   bool operator==(const PageAligned<U>&) const { return true; }
 };

@@ -6,7 +6,7 @@
     exercises.py [--source .] [--build build] check N [--solution | --start | --dir DIR]
                  [--repetitions R] [--min-time S]
     exercises.py [--source .] [--build build] proof
-    exercises.py [--source .] pages [--check]
+    exercises.py [--source .] pages [--check] [--proof build/exercises/proof.json]
     exercises.py [--source .] [--build build] self-test
 
 An exercise is a folder exercises/NN_slug/ with exercise.json (title, start, metric,
@@ -52,6 +52,7 @@ STATEMENT_HEADINGS = {"README.md": ["## The task", "## Why it should help", "## 
                       "README.ja.md": ["## 課題", "## なぜ速くなるはずか", "## ヒント", "## 変えてはいけないもの"]}
 BLOCK = re.compile(r"(<!-- exercise:begin -->\n).*?(<!-- exercise:end -->)", re.S)
 LIST_BLOCK = re.compile(r"(<!-- exercises-list:begin -->\n).*?(<!-- exercises-list:end -->)", re.S)
+MEASURED_BLOCK = re.compile(r"(<!-- exercises-measured:begin -->\n).*?(<!-- exercises-measured:end -->)", re.S)
 PAGE_BLOCK = re.compile(r"(<!-- exercises:begin -->\n).*?(<!-- exercises:end -->)", re.S)
 
 
@@ -353,7 +354,7 @@ def check(source, build, ex, kind, root, rounds=15, min_time=0.1, quiet=False):
     failing = run_suite(build, ex, kind)
     if failing:
         suite = os.path.join(build, f"exercise_{ex['nn']}_{kind}_suite")
-        return 1, f"{prefix}: incorrect: the test \"{failing}\" fails (run {suite} to see it)", failing
+        return 1, f"{prefix}: incorrect: the test \"{failing}\" fails (run {suite} to see it)", failing, ""
     if ex["metric"] == "time":
         ratio, detail = measure_time(build, ex, kind, rounds, min_time)
     elif ex["metric"] == "nodes":
@@ -363,7 +364,7 @@ def check(source, build, ex, kind, root, rounds=15, min_time=0.1, quiet=False):
     if not quiet:
         say(detail)
     if ratio is None:
-        return 1, f"{prefix}: correct, but not deterministic: not yet", None
+        return 1, f"{prefix}: correct, but not deterministic: not yet", None, detail
     if ex["explained"]:
         answer = os.path.join(root, "answer.md") if root else ""
         has_answer = bool(root) and os.path.isfile(answer) and read_bytes(answer).strip() != b""
@@ -373,9 +374,10 @@ def check(source, build, ex, kind, root, rounds=15, min_time=0.1, quiet=False):
             say(f"write your prediction, your measurement and why in {answer or 'answer.md'}")
         done = changed and has_answer
         why = "no gain expected" if ex.get("no_gain") else "graded by your answer.md"
-        return (0 if done else 1), f"{prefix}: correct, {ratio:.2f}x ({why}): {'done' if done else 'not yet'}", None
+        return (0 if done else 1), f"{prefix}: correct, {ratio:.2f}x ({why}): {'done' if done else 'not yet'}", None, detail
     done = ratio >= ex["target"]
-    return (0 if done else 1), f"{prefix}: correct, {ratio:.2f}x (target {ex['target']:.2f}x): {'done' if done else 'not yet'}", None
+    return ((0 if done else 1), f"{prefix}: correct, {ratio:.2f}x (target {ex['target']:.2f}x): {'done' if done else 'not yet'}",
+            None, detail)
 
 
 def candidate_root(args, ex):
@@ -397,7 +399,7 @@ def cmd_check(args):
     ex = find(load(args.source), args.exercise)
     kind, root = candidate_root(args, ex)
     try:
-        code, line, _ = check(args.source, args.build, ex, kind, root, args.rounds, args.min_time)
+        code, line, _, _ = check(args.source, args.build, ex, kind, root, args.rounds, args.min_time)
     except BadInput as e:
         line = str(e) if str(e).startswith("exercise ") else f"exercise {ex['number']}: {e}"
         if kind == "work":
@@ -471,20 +473,33 @@ def cmd_proof(args):
             open(os.path.join(broken_root, broken["start"], broken["start"] + ".h"), "w", encoding="utf-8") as g:
         g.write(f.read() + "\nthis line is not C++;\n")
     jobs.append((broken, "other", broken_root, "bad input"))
-    failures = 0
+    failures, results = 0, []
     for ex, kind, root, expect in jobs:
         try:
-            code, line, failing = check(args.source, args.build, ex, kind, root, args.rounds, args.min_time, quiet=True)
+            code, line, failing, detail = check(args.source, args.build, ex, kind, root, args.rounds, args.min_time,
+                                                quiet=True)
             got = "done" if code == 0 else "incorrect" if failing else "not yet"
         except BadInput as e:
-            line, got = str(e).split(" (the whole output")[0], "bad input"
+            line, got, detail = str(e).split(" (the whole output")[0], "bad input", ""
+        results.append({"exercise": ex["number"], "kind": kind, "line": line, "detail": detail, "expected": expect,
+                        "got": got})
         good = got == expect
         failures += not good
         say(f"{'ok ' if good else 'BAD'} {kind:<8} {line}" + ("" if good else f"  (expected: {expect})"))
     say(f"exercises: {len(exercises)} starting points, {len(exercises)} solutions, {len(planted)} planted bug(s) "
         f"and a copy that does not compile "
         f"checked in {time.monotonic() - t0:.0f} s: {'all as expected' if not failures else f'{failures} not as expected'}")
+    import report
+    write_json(os.path.join(args.build, "exercises", "proof.json"), {"machine": report.machine(), "results": results})
     return 1 if failures else 0
+
+
+def write_json(path, data):
+    try:
+        with open(path, "w", encoding="utf-8") as f:
+            json.dump(data, f, indent=1)
+    except OSError as e:
+        raise BadInput(f"cannot write {path}: {e.strerror}")
 
 
 def load_planted(source, build, exercises):
@@ -550,6 +565,26 @@ def list_block(exercises):
     return "\n".join(rows) + "\n"
 
 
+def measured_block(exercises, proof):
+    """The ratios `./lab check --all` measured: each untouched start and each solution."""
+    ratio = lambda line: (re.search(r"correct, ([0-9.]+x)", line) or [None, "-"])[1]
+    by = {(r["exercise"], r["kind"]): r for r in proof["results"]}
+    rows = ["| # | untouched start | reference solution | target |", "|---|---|---|---|"]
+    details = []
+    for ex in exercises:
+        start, sol = by.get((ex["number"], "start")), by.get((ex["number"], "solution"))
+        if not (start and sol):
+            continue
+        target = "explain in answer.md" if ex["explained"] else f"{ex['target']:.2f}x"
+        rows.append(f"| {ex['number']} | {ratio(start['line'])} ({start['got']}) | {ratio(sol['line'])} ({sol['got']}) "
+                    f"| {target} |")
+        details.append(f"- Exercise {ex['number']}, reference solution: {sol['detail']}")
+    return (f"Measured by `./lab check --all` on {proof['machine']}: start / yours as the checker prints it, "
+            "host times in paired rounds in one process, AVR cycles and search nodes exact.\n\n" + "\n".join(rows) +
+            "\n\n<details><summary>What each reference solution measured</summary>\n\n" + "\n".join(details) +
+            "\n\n</details>\n")
+
+
 def rewrite(path, pattern, body, check, marker=None):
     """Writes body between the markers of path (after `marker`, a heading, if they are
     missing); with check, only says whether it would change. Returns True if up to date."""
@@ -583,6 +618,13 @@ def cmd_pages(args):
                 stale.append(path)
     if not rewrite(os.path.join(args.source, "exercises", "README.md"), LIST_BLOCK, list_block(exercises), args.check):
         stale.append(os.path.join(args.source, "exercises", "README.md"))
+    if getattr(args, "proof", None):
+        try:
+            with open(args.proof, encoding="utf-8") as f:
+                proof = json.load(f)
+        except (OSError, ValueError) as e:
+            raise BadInput(f"{args.proof}: {e}")
+        rewrite(os.path.join(args.source, "exercises", "README.md"), MEASURED_BLOCK, measured_block(exercises, proof), False)
     by_start = {}
     for ex in exercises:
         by_start.setdefault(ex["start"], []).append(ex)
@@ -712,6 +754,7 @@ def main():
         p.add_argument("--min-time", type=float, default=0.1, help="host timing: seconds of each side in a round")
     g = sub.add_parser("pages")
     g.add_argument("--check", action="store_true")
+    g.add_argument("--proof", help="also write the ratios measured by `proof` (build/exercises/proof.json)")
     sub.add_parser("self-test")
     args = ap.parse_args()
     args.source = os.path.abspath(args.source)
