@@ -4,7 +4,7 @@
     exercises.py [--source .] [--build build] list
     exercises.py [--source .] [--build build] start N
     exercises.py [--source .] [--build build] check N [--solution | --start | --dir DIR]
-                 [--repetitions R] [--min-time S]
+                 [--rounds R] [--min-time S]
     exercises.py [--source .] [--build build] proof
     exercises.py [--source .] pages [--check] [--proof build/exercises/proof.json]
     exercises.py [--source .] [--build build] self-test
@@ -19,7 +19,8 @@ exercises/work/NN_slug/<start>/, which git ignores (.gitignore).
 build/exercises/NN_slug/KIND/stages/<start>/, builds the start's shared test suite on it
 (exercises/exercises.cmake), runs it -- a failing test makes the candidate "incorrect",
 whatever its speed -- then measures start and candidate: host time in one process,
-interleaved at random, the median of several repetitions; exact AVR cycles in simavr; or
+in paired rounds (both back to back, the order swapped each round), the median of the
+rounds' ratios; exact AVR cycles in simavr; or
 exact search nodes. The last line is for scripts:
 
     exercise 3: correct, 1.31x (target 1.25x): done
@@ -48,6 +49,8 @@ sys.path[:0] = [os.path.join(HERE, "..", "bench"), os.path.join(HERE, "..", "tes
 METRICS = {"time": ("FlipScan", "LegalMoves", "Play", "Perft"), "cycles": ("flipscan", "legalmoves", "play")}
 WORKLOAD = re.compile(r"^(midgame:\d+|endgame:\d+|ffo:\d+-\d+)$")
 KINDS = ("start", "solution", "work", "other")
+SUITE_SECONDS = 120     # the shared suite takes seconds; more is a candidate that does not stop
+MEASURE_SECONDS = 600   # the same for a measurement
 STATEMENT_HEADINGS = {"README.md": ["## The task", "## Why it should help", "## Hint", "## Do not change"],
                       "README.ja.md": ["## 課題", "## なぜ速くなるはずか", "## ヒント", "## 変えてはいけないもの"]}
 BLOCK = re.compile(r"(<!-- exercise:begin -->\n).*?(<!-- exercise:end -->)", re.S)
@@ -151,7 +154,9 @@ def status(source, ex):
             line = f.read().strip()
     except OSError:
         return "started"
-    return line.rsplit(": ", 1)[-1] if line.endswith(("done", "not yet")) else "incorrect" if "incorrect" in line else "started"
+    if line.endswith(("done", "not yet")):
+        return line.rsplit(": ", 1)[-1]
+    return "incorrect" if ": incorrect" in line else "does not compile" if "does not compile" in line else "started"
 
 
 def cmd_list(args):
@@ -251,7 +256,7 @@ def first_failure(xml_text):
     try:
         tree = ET.fromstring(xml_text)
     except ET.ParseError:
-        return "the suite did not finish (it crashed or printed no report)"
+        return None  # no whole report: the suite crashed
     for case in tree.iter("TestCase"):
         result = case.find("OverallResult")
         if result is not None and result.get("success") == "false":
@@ -260,13 +265,32 @@ def first_failure(xml_text):
 
 
 def run_suite(build, ex, kind):
-    """None when the shared suite passes on the candidate, else the first failing test."""
+    """None when the shared suite passes on the candidate, else what went wrong: the first
+    failing test, or a suite that did not finish."""
     exe = os.path.join(build, f"exercise_{ex['nn']}_{kind}_suite")
-    # Hidden tests ([.], the long ones) stay out, as in ctest's runs of the stages.
-    r = subprocess.run([exe, "~[.]", "-r", "xml"], capture_output=True, text=True)
+    # Hidden tests ([.], the long ones) stay out, as in ctest's runs of the stages. The
+    # suite takes seconds; a candidate that loops for ever is stopped and is incorrect.
+    try:
+        r = subprocess.run([exe, "~[.]", "-r", "xml"], capture_output=True, text=True, timeout=SUITE_SECONDS)
+    except subprocess.TimeoutExpired as e:
+        out = e.stdout.decode(errors="replace") if isinstance(e.stdout, bytes) else (e.stdout or "")
+        cases = re.findall(r'<TestCase name="([^"]*)"', out)
+        where = f" (in \"{cases[-1]}\")" if cases else ""
+        return f"the suite did not finish in {SUITE_SECONDS} s{where}: an endless loop?"
     if r.returncode == 0:
         return None
-    return first_failure(r.stdout) or f"the suite failed (exit {r.returncode})"
+    name = first_failure(r.stdout)
+    if name:
+        return f'the test "{name}" fails'
+    cases = re.findall(r'<TestCase name="([^"]*)"', r.stdout)
+    return f"the suite stopped (exit {r.returncode}: a crash?)" + (f' in "{cases[-1]}"' if cases else "")
+
+
+def run_measure(cmd):
+    try:
+        return subprocess.run(cmd, capture_output=True, text=True, timeout=MEASURE_SECONDS)
+    except subprocess.TimeoutExpired:
+        raise BadInput(f"the measurement did not finish in {MEASURE_SECONDS} s")
 
 
 def measure_time(build, ex, kind, rounds, min_time):
@@ -275,8 +299,7 @@ def measure_time(build, ex, kind, rounds, min_time):
     import report
     import statistics
     exe = os.path.join(build, f"exercise_{ex['nn']}_{kind}_measure")
-    r = subprocess.run([exe, f"--measure={ex['measure']}", f"--rounds={rounds}", f"--min-time={min_time}"],
-                       capture_output=True, text=True)
+    r = run_measure([exe, f"--measure={ex['measure']}", f"--rounds={rounds}", f"--min-time={min_time}"])
     if r.returncode:
         raise BadInput(f"the measurement failed: {r.stderr.strip() or r.returncode}")
     runs = [json.loads(line) for line in r.stdout.splitlines() if line.startswith("{")]
@@ -296,7 +319,7 @@ def measure_nodes(build, ex, kind):
     cmd = [exe, f"--workload={ex['measure']}", "--benchmark_format=json", "--benchmark_repetitions=2"]
     if ex.get("slots"):
         cmd.append(f"--slots={ex['slots']}")
-    r = subprocess.run(cmd, capture_output=True, text=True)
+    r = run_measure(cmd)
     if r.returncode:
         raise BadInput(f"the measurement failed: {r.stderr.strip() or r.returncode}")
     seen = {}
@@ -326,7 +349,10 @@ def avr_cycles(source, build, folder, measure, out):
     if not elf:
         m = re.search(r"^.*\berror\b.*$", log, re.M)
         raise BadInput(f"does not compile for the AVR: {m.group(0).strip() if m else 'arduino-builder failed'}")
-    status_, _, err = embedded.run_avr(runner, "mega", elf)
+    try:
+        status_, _, err = embedded.run_avr(runner, "mega", elf)
+    except subprocess.TimeoutExpired:
+        raise BadInput("the AVR sketch did not finish in simavr within five minutes")
     if status_ != 0:
         raise BadInput(f"the AVR sketch did not finish in simavr (exit {status_})")
     marks = {m: c for m, (c, _) in embedded.runner_marks(err).items()}
@@ -344,17 +370,22 @@ def measure_cycles(source, build, ex, kind):
 
 
 def check(source, build, ex, kind, root, rounds=15, min_time=0.1, quiet=False):
-    """Checks one candidate; returns (exit status, last line, failing test or None)."""
+    """Checks one candidate; returns (exit status, last line, failing test or None, the
+    measurement's detail line)."""
     prefix = f"exercise {ex['number']}"
     dest, changed = materialise(source, build, ex, kind, root)
     log = os.path.join(build, "exercises", ex["name"], kind, "build.log")
     ok, error = build_targets(build, targets_of(ex, kind), log)
     if not ok:
+        # Name the candidate's own file, not its copy in the build folder.
+        m = re.match(re.escape(dest + os.sep) + r"([^:]+)", error)
+        if m and root and os.path.isfile(os.path.join(root, ex["start"], m.group(1))):
+            error = os.path.relpath(os.path.join(root, ex["start"]), source) + os.sep + error[len(dest) + 1:]
         raise BadInput(f"{prefix}: the candidate does not compile: {error} (the whole output: {log})")
     failing = run_suite(build, ex, kind)
     if failing:
         suite = os.path.join(build, f"exercise_{ex['nn']}_{kind}_suite")
-        return 1, f"{prefix}: incorrect: the test \"{failing}\" fails (run {suite} to see it)", failing, ""
+        return 1, f"{prefix}: incorrect: {failing} (run {suite} to see it)", failing, ""
     if ex["metric"] == "time":
         ratio, detail = measure_time(build, ex, kind, rounds, min_time)
     elif ex["metric"] == "nodes":
@@ -382,7 +413,11 @@ def check(source, build, ex, kind, root, rounds=15, min_time=0.1, quiet=False):
 
 def candidate_root(args, ex):
     if args.solution:
-        return "solution", solution_root(args.source, ex)
+        root = solution_root(args.source, ex)
+        if not os.path.isdir(os.path.join(root, ex["start"])):
+            raise BadInput(f"exercise {ex['number']}: no reference solution here "
+                           f"({os.path.relpath(root, args.source)}/{ex['start']}/ is missing)")
+        return "solution", root
     if args.start:
         return "start", None
     if args.dir:
@@ -395,7 +430,13 @@ def candidate_root(args, ex):
     return "work", root
 
 
+def check_timing_args(args):
+    if args.rounds < 3 or not 0 < args.min_time <= 60:
+        raise BadInput("--rounds wants a whole number from 3, --min-time seconds above 0 and at most 60")
+
+
 def cmd_check(args):
+    check_timing_args(args)
     ex = find(load(args.source), args.exercise)
     kind, root = candidate_root(args, ex)
     try:
@@ -447,6 +488,7 @@ def cmd_start(args):
 def cmd_proof(args):
     """Every start misses its target, every solution reaches it, every planted bug is caught."""
     t0 = time.monotonic()
+    check_timing_args(args)
     exercises = load(args.source)
     planted = load_planted(args.source, args.build, exercises)
     jobs = []  # (exercise, kind, root, expectation)
