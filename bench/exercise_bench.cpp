@@ -12,9 +12,10 @@
 //       {"round": i, "start": ns per item, "yours": ns per item}.
 //   step exercise:   exercise_NN_KIND_measure --workload=W [--slots=N] [Google Benchmark flags]
 //       W: midgame:D (bench/search_harness.h's midgame positions, D plies), endgame:E (its
-//       endgames with E empties, solved) or ffo:A-B; N: the table's slots for a step that
-//       keeps one. Each workload once per run ("start/<W>", "yours/<W>"), with the counter
-//       "nodes"; the checker compares node counts, which are exact.
+//       endgames with E empties, solved) or ffo:LIST (as `reversi-lab solve --ffo` takes
+//       it); N: the table's slots for a step that keeps one. Each workload once per run
+//       ("start/<W>", "yours/<W>"), with the counter "nodes"; the checker compares node
+//       counts, which are exact.
 #include <benchmark/benchmark.h>
 
 #include <cstdio>
@@ -25,6 +26,8 @@
 
 #include "exercise_pair.h"  // first: the two candidates, then the harnesses
 #include "harness.h"
+#include "cli/cli.h"  // parseFfoRange: the FFO lists of `reversi-lab solve --ffo`
+#include "cli/cli_args.h"
 #include "search_harness.h"
 
 using namespace reversi;
@@ -84,23 +87,22 @@ int pairedRounds(const std::string& name, int rounds, double minTime) {
   return 0;
 }
 
-// Reads "midgame:D", "endgame:E" or "ffo:A-B"; false (and a message) if it is none of them.
+// Reads "midgame:D", "endgame:E" or "ffo:LIST" (as `reversi-lab solve --ffo` takes it);
+// false if it is none of them. A bad FFO list throws UsageError, which says what is wrong.
 bool parseWorkload(const std::string& text, std::vector<search_bench::Job>& jobs) {
   const size_t colon = text.find(':');
-  const std::string kind = text.substr(0, colon), arg = colon == std::string::npos ? "" : text.substr(colon + 1);
+  if (colon == std::string::npos) return false;
+  const std::string kind = text.substr(0, colon), arg = text.substr(colon + 1);
+  if (kind == "ffo") {
+    for (int n : parseFfoRange(arg, "exercise"))
+      for (const search_bench::Job& j : search_bench::ffo(n, n)) jobs.push_back(j);
+    return true;
+  }
   char* end = nullptr;
   const long a = std::strtol(arg.c_str(), &end, 10);
-  if (arg.empty() || end == arg.c_str()) return false;
-  if (kind == "midgame" && *end == '\0' && a >= 1 && a <= 12) jobs = search_bench::midgame(int(a));
-  else if (kind == "endgame" && *end == '\0' && a >= 4 && a <= 20) jobs = search_bench::endgame(int(a));
-  else if (kind == "ffo" && *end == '-') {
-    const char* second = end + 1;
-    const long b = std::strtol(second, &end, 10);
-    if (end == second || *end != '\0' || a < 1 || b < a) return false;
-    jobs = search_bench::ffo(int(a), int(b));
-  } else {
-    return false;
-  }
+  if (arg.empty() || *end != '\0') return false;
+  if (kind == "midgame" && a >= 1 && a <= 12) jobs = search_bench::midgame(int(a));
+  else if (kind == "endgame" && a >= 4 && a <= 20) jobs = search_bench::endgame(int(a));
   return !jobs.empty();
 }
 
@@ -143,8 +145,13 @@ int run(int argc, char** argv) {
       }
     }
     std::vector<search_bench::Job> jobs;
-    if (!parseWorkload(workload, jobs)) {
-      std::fprintf(stderr, "exercise: --workload wants midgame:D, endgame:E or ffo:A-B, not '%s'\n", workload.c_str());
+    try {
+      if (!parseWorkload(workload, jobs)) {
+        std::fprintf(stderr, "exercise: --workload wants midgame:D, endgame:E or ffo:LIST, not '%s'\n", workload.c_str());
+        return 2;
+      }
+    } catch (const UsageError& e) {
+      std::fprintf(stderr, "%s\n", e.message.c_str());
       return 2;
     }
     registerStep<A>("start", workload, jobs, uint32_t(slots));

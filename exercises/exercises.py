@@ -48,7 +48,6 @@ sys.path[:0] = [os.path.join(HERE, "..", "bench"), os.path.join(HERE, "..", "tes
 
 METRICS = {"time": ("FlipScan", "LegalMoves", "Play", "Perft"), "cycles": ("flipscan", "legalmoves", "play")}
 WORKLOAD = re.compile(r"^(midgame:\d+|endgame:\d+|ffo:\d+-\d+)$")
-KINDS = ("start", "solution", "work", "other")
 SUITE_SECONDS = 120     # the shared suite takes seconds; more is a candidate that does not stop
 MEASURE_SECONDS = 600   # the same for a measurement
 STATEMENT_HEADINGS = {"README.md": ["## The task", "## Why it should help", "## Hint", "## Do not change"],
@@ -274,16 +273,19 @@ def run_suite(build, ex, kind):
         r = subprocess.run([exe, "~[.]", "-r", "xml"], capture_output=True, text=True, timeout=SUITE_SECONDS)
     except subprocess.TimeoutExpired as e:
         out = e.stdout.decode(errors="replace") if isinstance(e.stdout, bytes) else (e.stdout or "")
-        cases = re.findall(r'<TestCase name="([^"]*)"', out)
-        where = f" (in \"{cases[-1]}\")" if cases else ""
-        return f"the suite did not finish in {SUITE_SECONDS} s{where}: an endless loop?"
+        return f"the suite did not finish in {SUITE_SECONDS} s{last_case(out)}: an endless loop?"
     if r.returncode == 0:
         return None
     name = first_failure(r.stdout)
     if name:
         return f'the test "{name}" fails'
-    cases = re.findall(r'<TestCase name="([^"]*)"', r.stdout)
-    return f"the suite stopped (exit {r.returncode}: a crash?)" + (f' in "{cases[-1]}"' if cases else "")
+    return f"the suite stopped (exit {r.returncode}: a crash?){last_case(r.stdout)}"
+
+
+def last_case(xml_text):
+    """' (in "<name>")' of the last test case a partial XML report started, or ""."""
+    cases = re.findall(r'<TestCase name="([^"]*)"', xml_text)
+    return f' (in "{cases[-1]}")' if cases else ""
 
 
 def run_measure(cmd):
@@ -684,9 +686,19 @@ def cmd_pages(args):
 
 # ------------------------------------------------------------------------ self-test
 
+def solution_lines(source, ex):
+    """(file, line) for every line the reference solution adds to the start that is long
+    enough to be recognised (25 characters or more, spaces aside)."""
+    start = {l.strip() for p in start_files(source, ex).values() if p.endswith((".h", ".ino"))
+             for l in open(p, encoding="utf-8")}
+    return [(rel, l.strip()) for rel, p in candidate_files(ex, solution_root(source, ex)).items()
+            for l in open(p, encoding="utf-8") if len(l.strip().replace(" ", "")) >= 25 and l.strip() not in start]
+
+
 def statement_problems(source, ex):
     """What is wrong with one exercise's statement and solution, as lines."""
     problems = []
+    added = solution_lines(source, ex)
     for page, headings in STATEMENT_HEADINGS.items():
         path = os.path.join(ex["dir"], page)
         if not os.path.isfile(path):
@@ -697,15 +709,10 @@ def statement_problems(source, ex):
         for h in headings:
             if h not in text:
                 problems.append(f"{ex['name']}/{page}: no section '{h}'")
-        # The statement never shows the solution's code: no line the solution adds to the
-        # start (a line of 25 characters or more, spaces aside) appears in it.
-        start = {l.strip() for p in start_files(source, ex).values() if p.endswith((".h", ".ino"))
-                 for l in open(p, encoding="utf-8")}
-        for rel, p in candidate_files(ex, solution_root(source, ex)).items():
-            for l in open(p, encoding="utf-8"):
-                l = l.strip()
-                if len(l.replace(" ", "")) >= 25 and l not in start and l in text:
-                    problems.append(f"{ex['name']}/{page}: shows a line of the solution ({rel}): {l[:50]}")
+        # The statement never shows the solution's code.
+        for rel, l in added:
+            if l in text:
+                problems.append(f"{ex['name']}/{page}: shows a line of the solution ({rel}): {l[:50]}")
     sol = candidate_files(ex, solution_root(source, ex))
     if not sol:
         problems.append(f"{ex['name']}: no reference solution in exercises/solutions/{ex['name']}/{ex['start']}/")
@@ -756,21 +763,19 @@ def cmd_self_test(args):
     if code:
         failures.append("generated blocks out of date:\n" + out)
     # A planted problem is found: a statement that shows a solution line.
-    ex = next((e for e in exercises if candidate_files(e, solution_root(args.source, e))), None)
+    ex = next((e for e in exercises if solution_lines(args.source, e)), None)
     if ex:
-        rel, p = next(iter(candidate_files(ex, solution_root(args.source, ex)).items()))
-        start = {l.strip() for q in start_files(args.source, ex).values() for l in open(q, encoding="utf-8")}
-        line = next((l.strip() for l in open(p, encoding="utf-8")
-                     if len(l.strip().replace(" ", "")) >= 25 and l.strip() not in start), None)
-        if line:
-            planted = dict(ex, dir=os.path.join(args.build, "exercises", "self-test", ex["name"]))
-            os.makedirs(planted["dir"], exist_ok=True)
-            for page in STATEMENT_HEADINGS:
-                shutil.copy(os.path.join(ex["dir"], page), planted["dir"])
-            with open(os.path.join(planted["dir"], "README.md"), "a", encoding="utf-8") as f:
-                f.write("\n    " + line + "\n")
-            if not any("shows a line of the solution" in x for x in statement_problems(args.source, planted)):
-                failures.append("a statement showing a solution line was not found (self-test)")
+        line = solution_lines(args.source, ex)[0][1]
+        planted = dict(ex, dir=os.path.join(args.build, "exercises", "self-test", ex["name"]))
+        os.makedirs(planted["dir"], exist_ok=True)
+        for page in STATEMENT_HEADINGS:
+            shutil.copy(os.path.join(ex["dir"], page), planted["dir"])
+        with open(os.path.join(planted["dir"], "README.md"), "a", encoding="utf-8") as f:
+            f.write("\n    " + line + "\n")
+        if not any("shows a line of the solution" in x for x in statement_problems(args.source, planted)):
+            failures.append("a statement showing a solution line was not found (self-test)")
+    else:
+        failures.append("no reference solution adds a line long enough to plant (self-test)")
     for f in failures:
         say(f"FAIL {f}")
     say(f"exercises: {len(exercises)} exercises, {'all checks pass' if not failures else f'{len(failures)} problem(s)'}")
