@@ -2,18 +2,20 @@
 """Our engine against Debian's gtp-rhino at its levels 1-5, through the referee
 bench/match.py (its own rules check, colours swapped, varied openings), as one table.
 
-    python3 bench/match_report.py [--build build] [--level 7] [--games 1:4,2:4,3:20,4:8,5:4]
+    python3 bench/match_report.py [--build build] [--level 7] [--games 1:4,2:4,3:20,4:8,5:4] [--jobs N]
                                   [--json build/match-report.json] [--page stages/e06_endgame/README.md]
     python3 bench/match_report.py --from-json build/match-report.json [--page ...]   (no games: the saved table)
 
 --games: games against each rhino level, as LEVEL:GAMES pairs (the levels played) or one
 number for levels 1-5. Per rhino level: wins, draws and losses of our engine, discs for
 and against, faults, and the thinking time per move of each side (mean, and our longest
-move). A level-5 game takes minutes of rhino's time; the default table about an hour.
+move). A level-5 game takes minutes of rhino's time; the default table about an hour of
+games, played --jobs levels at a time (default: one per core).
 --page rewrites the page's <!-- match:begin/end --> block with the table.
 Exit 1 when any game had a fault (an illegal move, a protocol error), 2 on bad input.
 """
 import argparse
+import concurrent.futures
 import json
 import os
 import re
@@ -47,6 +49,8 @@ def main():
     ap.add_argument("--level", type=int, default=7, help="our engine's level (reversi-lab gtp --level)")
     ap.add_argument("--games", default="1:4,2:4,3:20,4:8,5:4",
                     help="games per rhino level (pairs, colours swapped): LEVEL:GAMES,... or one number for 1-5")
+    ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
+                    help="matches (one per rhino level) played side by side (default: one per core)")
     ap.add_argument("--json", help="write the table's data here")
     ap.add_argument("--page", help="rewrite this page's <!-- match:begin/end --> block")
     ap.add_argument("--from-json", help="write the table of a saved run (--json) instead of playing")
@@ -55,7 +59,8 @@ def main():
         try:
             with open(a.from_json, encoding="utf-8") as f:
                 saved = json.load(f)
-            body = table(saved["rows"], saved["engine"], saved["level"], saved["games"], saved["machine"])
+            body = table(saved["rows"], saved["engine"], saved["level"], saved["games"], saved["machine"],
+                         saved.get("jobs", 1))
         except (OSError, ValueError, KeyError) as e:
             print(f"match_report: cannot read a saved run from {a.from_json}: {e}", file=sys.stderr)
             return 2
@@ -64,6 +69,8 @@ def main():
         plan = games_per_level(a.games)
     except ValueError:
         ap.error(f"--games must be LEVEL:GAMES pairs separated by commas, or one number, got {a.games!r}")
+    if a.jobs < 1:
+        ap.error("--jobs must be at least 1")
     if any(not 1 <= x <= 5 for x in plan) or any(g < 1 for g in plan.values()):
         ap.error("--games: rhino levels are 1..5, and each plays at least one game")
     ours = os.path.join(a.build, "reversi-lab")
@@ -72,8 +79,8 @@ def main():
     if not os.access(RHINO, os.X_OK):
         print(f"match_report: {RHINO} is missing: apt-get install grhino", file=sys.stderr)
         return 2
-    rows, faults = [], 0
-    for level, games in sorted(plan.items()):
+    def play(level, games):
+        """One level's match through the referee: its report, or None (said on stderr)."""
         with tempfile.TemporaryDirectory() as tmp:
             out = os.path.join(tmp, "m.json")
             cmd = [sys.executable, os.path.join(HERE, "match.py"), "--engine-a", f"{ours} gtp --level {a.level}",
@@ -81,9 +88,20 @@ def main():
             run = subprocess.run(cmd, stdout=subprocess.DEVNULL)
             if run.returncode not in (0, 1) or not os.path.exists(out):
                 print(f"match_report: the match against -l {level} did not finish (exit {run.returncode})", file=sys.stderr)
-                return 1
+                return None
             with open(out, encoding="utf-8") as f:
-                report = json.load(f)
+                return json.load(f)
+
+    # The levels' matches run side by side, --jobs at a time. In a game only one side
+    # thinks at a time and each engine is one thread, so each thinking process keeps a
+    # core of its own when --jobs is at most the number of cores.
+    with concurrent.futures.ThreadPoolExecutor(max_workers=a.jobs) as pool:
+        played = {level: pool.submit(play, level, games) for level, games in sorted(plan.items())}
+    rows, faults = [], 0
+    for level in sorted(plan):
+        report = played[level].result()
+        if report is None:
+            return 1
         s = report["summary"]
         our_times, rhino_times = [], []  # seconds per move, the opening's moves (None) left out
         for g in report["games"]:
@@ -102,12 +120,13 @@ def main():
     if a.json:  # first: an hour of games is kept even if the page cannot be written
         try:
             with open(a.json, "w", encoding="utf-8") as f:
-                json.dump({"level": a.level, "games": a.games, "engine": name, "machine": machine(), "rows": rows}, f,
-                          indent=1)
+                saved = {"level": a.level, "games": a.games, "jobs": a.jobs, "engine": name, "machine": machine(),
+                     "rows": rows}
+            json.dump(saved, f, indent=1)
         except OSError as e:
             print(f"match_report: cannot write {a.json}: {e.strerror}", file=sys.stderr)
             return 1
-    status = publish(table(rows, name, a.level, a.games, machine()), a.page)
+    status = publish(table(rows, name, a.level, a.games, machine(), a.jobs), a.page)
     return status or (1 if faults else 0)
 
 
@@ -127,12 +146,13 @@ def publish(body, page):
     return 0
 
 
-def table(rows, name, level, games, where):
+def table(rows, name, level, games, where, jobs=1):
     """The page's block: how it was measured, then one row per rhino level."""
+    side = f"; {jobs} levels' matches played side by side, one per core" if jobs > 1 else ""
     lines = [f"Measured with `cmake --build build --target match-report` (bench/match_report.py: bench/match.py "
              f"referees every move; `--level {level} --games {games}`, colours swapped in each pair, openings "
-             f"varied) on {where}. Our engine: {name} (`reversi-lab gtp --level {level}`); the time per move is each side's "
-             "thinking time, mean over its moves, the opening's given moves left out.", "",
+             f"varied{side}) on {where}. Our engine: {name} (`reversi-lab gtp --level {level}`); the time per move is "
+             "each side's thinking time, mean over its moves, the opening's given moves left out.", "",
              "| gtp-rhino | games | won-drawn-lost | discs for-against | faults | our s/move | our longest move s | "
              "rhino s/move |", "|---|---|---|---|---|---|---|---|"]
     for r in rows:

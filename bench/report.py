@@ -1,9 +1,12 @@
 #!/usr/bin/env python3
 """Runs every stage's and every search step's benchmark and prints their tables.
 
-    bench/report.py [--build build] [--repetitions 5] [--min-time 0.1] [--json out.json]
+    bench/report.py [--build build] [--repetitions 2] [--rounds 3] [--min-time 0.1] [--json out.json]
                     [--stages s01,s05] [--steps e01,e06] [--only stages|steps]
-                    [--step-repetitions 3] [--ffo 40-59] [--from-json saved.json]
+                    [--step-repetitions 1] [--ffo 40-59] [--from-json saved.json]
+
+Every executable runs --rounds times, one process each, round after round; a figure pools
+the repetitions of all its processes.
 
 For each stage: its technique, the median time per item over the repetitions (with the
 min and max), and the speed-up against s01 and against the previous stage.
@@ -318,17 +321,22 @@ def ffo_rows(step):
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--build", default="build", help="CMake build folder (default: build)")
-    ap.add_argument("--repetitions", type=int, default=5)
+    ap.add_argument("--repetitions", type=int, default=2, help="repetitions per process (default 2)")
+    ap.add_argument("--rounds", type=int, default=3,
+                    help="processes per executable, run round after round (default 3): a figure is the median "
+                         "over rounds x repetitions")
     ap.add_argument("--min-time", type=float, default=0.1, help="seconds per repetition")
     ap.add_argument("--json", help="write every stage's raw results and the summary here")
     ap.add_argument("--stages", help="comma-separated stage ids or prefixes (default: all)")
     ap.add_argument("--steps", help="comma-separated step ids or prefixes (default: all)")
     ap.add_argument("--only", choices=["stages", "steps"], help="run only the stages (and sidebars) or only the steps")
-    ap.add_argument("--step-repetitions", type=int, default=3,
-                    help="repetitions of the search benchmarks (default 3; each run is 10-800 ms)")
+    ap.add_argument("--step-repetitions", type=int, default=1,
+                    help="repetitions of the search benchmarks per process (default 1; each run is 10-800 ms)")
     ap.add_argument("--ffo", help="FFO positions the steps solve one by one (bench --ffo=LIST), e.g. 40-59")
     ap.add_argument("--from-json", help="print the table from a file written by --json, running nothing")
     args = ap.parse_args()
+    if min(args.repetitions, args.rounds, args.step_repetitions) < 1:
+        ap.error("--repetitions, --rounds and --step-repetitions must be at least 1")
 
     if args.from_json:
         with open(args.from_json) as f:
@@ -337,45 +345,55 @@ def main():
         def wanted(folder, filt):
             return not filt or any(folder.startswith(w) for w in filt.split(","))
 
-        report = {"machine": machine(), "repetitions": args.repetitions, "stages": [], "sidebars": {},
-                  "step_repetitions": args.step_repetitions, "steps": []}
-        ran = 0
+        report = {"machine": machine(), "repetitions": args.rounds * args.repetitions, "rounds": args.rounds,
+                  "stages": [], "sidebars": {}, "step_repetitions": args.rounds * args.step_repetitions, "steps": []}
         # --stages alone runs only stages (and sidebars), --steps alone only steps.
         run_stages = args.only != "steps" and not (args.steps and not args.stages)
         run_steps = args.only != "stages" and not (args.stages and not args.steps)
+        runs = []  # (kind, executable, repetitions, extra arguments), in the order of the tables
         if run_stages:
-            for exe in sorted(glob.glob(os.path.join(args.build, "bench_s[0-9][0-9]_*"))):
-                if not wanted(os.path.basename(exe)[6:], args.stages):
-                    continue
-                print(f"running {os.path.basename(exe)} ...", file=sys.stderr, flush=True)
-                raw = run_stage(exe, args.repetitions, args.min_time)
-                ctx = raw["context"]
+            runs += [("stage", exe, args.repetitions, [])
+                     for exe in sorted(glob.glob(os.path.join(args.build, "bench_s[0-9][0-9]_*")))
+                     if wanted(os.path.basename(exe)[6:], args.stages)]
+            # The sidebars' own benchmarks (their pages show them; no speed-up table).
+            runs += [("sidebar", exe, args.repetitions, [])
+                     for exe in sorted(glob.glob(os.path.join(args.build, "bench_*")))
+                     if not re.match(r"[se]\d\d_", os.path.basename(exe)[6:])
+                     and os.path.isdir(os.path.join(ROOT, "stages", os.path.basename(exe)[6:]))
+                     and wanted(os.path.basename(exe)[6:], args.stages)]
+        if run_steps:
+            extra = [f"--ffo={args.ffo}"] if args.ffo else []
+            runs += [("step", exe, args.step_repetitions, extra)
+                     for exe in sorted(glob.glob(os.path.join(args.build, "bench_e[0-9][0-9]_*")))
+                     if wanted(os.path.basename(exe)[6:], args.steps)]
+        # Every executable runs once a round, round after round. On a virtual machine a whole
+        # process can run slower than the next one of the same program (seen here: one
+        # stage's benchmarks 1.5x slower in one process out of several), so each figure is
+        # the median over the repetitions of --rounds processes, and one slow process moves
+        # the median little; its spread shows in min-max and the quartiles.
+        merged = {}
+        for r in range(args.rounds):
+            for kind, exe, reps, more in runs:
+                print(f"running {os.path.basename(exe)} (round {r + 1} of {args.rounds}) ...", file=sys.stderr, flush=True)
+                raw = run_stage(exe, reps, args.min_time, more)
+                if exe in merged:
+                    merged[exe]["benchmarks"] += raw["benchmarks"]
+                else:
+                    merged[exe] = raw
+        for kind, exe, _, _ in runs:
+            raw = merged[exe]
+            ctx = raw["context"]
+            if kind == "stage":
                 report["stages"].append({"stage": ctx["stage"], "technique": ctx["technique"],
                                          "summary": summarise(raw), "raw": raw})
-                ran += 1
-            # The sidebars' own benchmarks (their pages show them; no speed-up table).
-            for exe in sorted(glob.glob(os.path.join(args.build, "bench_*"))):
-                folder = os.path.basename(exe)[6:]
-                if re.match(r"[se]\d\d_", folder) or not os.path.isdir(os.path.join(ROOT, "stages", folder)):
-                    continue
-                if not wanted(folder, args.stages):
-                    continue
-                print(f"running {os.path.basename(exe)} ...", file=sys.stderr, flush=True)
-                raw = run_stage(exe, args.repetitions, args.min_time)
-                report["sidebars"][folder] = {"summary": summarise(raw), "counters": counters(raw), "raw": raw}
-                ran += 1
-        if run_steps:
-            for exe in sorted(glob.glob(os.path.join(args.build, "bench_e[0-9][0-9]_*"))):
-                if not wanted(os.path.basename(exe)[6:], args.steps):
-                    continue
-                print(f"running {os.path.basename(exe)} ...", file=sys.stderr, flush=True)
-                extra = [f"--ffo={args.ffo}"] if args.ffo else []
-                raw = run_stage(exe, args.step_repetitions, args.min_time, extra)
-                ctx = raw["context"]
+            elif kind == "sidebar":
+                report["sidebars"][os.path.basename(exe)[6:]] = {"summary": summarise(raw), "counters": counters(raw),
+                                                                  "raw": raw}
+            else:
                 report["steps"].append({"step": ctx["step"], "number": int(ctx["step_number"]), "idea": ctx["idea"],
                                         "workload": ctx["workload"], "default_stage": ctx["default_stage"],
                                         "results": summarise_step(raw), "raw": raw})
-                ran += 1
+        ran = len(runs)
         if not ran:
             sys.exit(f"report.py: no bench_sNN_* or bench_eNN_* executables to run in {args.build}/ "
                      "(build first: ./lab build)")

@@ -3,7 +3,7 @@
 side by side so that a verdict never compares numbers from different runs.
 
     bench/verdict_pairs.py [--build build] [--repetitions 15] [--min-time 0.05]
-                           [--json build/verdict-pairs.json] [--only s04,e03]
+                           [--json build/verdict-pairs.json] [--only s04,e03] [--all]
 
 For every claim with "faster" and "than" (keys "<stage or step>:<benchmark>"):
 - two numbered stages' shared benchmarks: bench_compare A B (bench/compare.cpp), one
@@ -12,6 +12,11 @@ For every claim with "faster" and "than" (keys "<stage or step>:<benchmark>"):
   and its variant): that executable, both benchmarks filtered in, interleaved the same way;
 - two search steps on one workload: bench_step_compare A B WORKLOAD (bench/step_compare.cpp),
   one process, interleaved the same way.
+Also the pairs of the pages' one-process tables (docs/verdicts.py ONE_PROCESS: s11 against
+s10 in each shared benchmark).
+A pair whose two benchmarks the bench report (bench/report.py) also times is skipped unless
+--all: the pages' verdicts read the report's runs, so that a claim and the tables show one
+value (docs/verdicts.py load); this file serves the pairs the report lacks.
 The JSON keeps every repetition's time per item ("a", "b"), the unit, and how the pair
 was run; docs/verdicts.py turns it into the ledger's host row (median, quartiles, min-max).
 """
@@ -47,7 +52,7 @@ SLOWDOWNS = [(f"{base[:3]}:{family}", f"{folder[:3]}:{family}")
 def timing_claims(src):
     with open(os.path.join(src, "docs", "claims.json"), encoding="utf-8") as f:
         claims = [c for c in json.load(f) if "faster" in c]
-    return claims + [{"faster": a, "than": b} for a, b in SLOWDOWNS]
+    return claims + [{"faster": a, "than": b} for a, b in SLOWDOWNS + verdicts.one_process_pairs()]
 
 
 def escaped(name):
@@ -113,6 +118,21 @@ def measure(build, claim, reps, min_time):
              "how": f"bench_step_compare {fa} {fb}: one process, {reps} repetitions interleaved at random"})
 
 
+_listed = {}
+
+
+def in_report(build, key):
+    """Does bench/report.py time `key` ("s07:Variant/FlipScan/loop")? It runs every benchmark
+    of every bench_<folder> executable, so: is the name in that executable's list?"""
+    exe = os.path.join(build, f"bench_{folder_of(key)}")
+    if exe not in _listed:
+        out = subprocess.run([exe, "--benchmark_list_tests=true"], capture_output=True, text=True) \
+            if os.path.exists(exe) else None
+        _listed[exe] = ({re.sub(r"/(iterations|repeats):\d+$", "", n) for n in out.stdout.split()}
+                        if out and out.returncode == 0 else set())
+    return key.split(":", 1)[1] in _listed[exe]
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--build", default="build")
@@ -120,6 +140,8 @@ def main():
     ap.add_argument("--min-time", type=float, default=0.05, help="seconds per repetition")
     ap.add_argument("--json", help="where to write (default: BUILD/verdict-pairs.json)")
     ap.add_argument("--only", help="comma-separated prefixes of the claims' faster keys (s04,e03)")
+    ap.add_argument("--all", action="store_true", help="also the pairs the bench report times (by default skipped: "
+                                                       "a verdict reads the report's runs, one data set for every page)")
     args = ap.parse_args()
     if args.repetitions < 4 or args.min_time <= 0:
         print("verdict_pairs: --repetitions must be at least 4 (quartiles) and --min-time positive", file=sys.stderr)
@@ -130,8 +152,14 @@ def main():
         with open(path) as f:
             old = {(p["faster"], p["than"]): p for p in json.load(f)["pairs"]}
     pairs = dict(old)
+    page_pairs = set(verdicts.one_process_pairs())  # a page shows these as one-process tables
+    skipped = 0
     for c in timing_claims(ROOT):
         if args.only and not any(c["faster"].startswith(p) for p in args.only.split(",")):
+            continue
+        if not args.all and (c["faster"], c["than"]) not in page_pairs and \
+                in_report(args.build, c["faster"]) and in_report(args.build, c["than"]):
+            skipped += 1
             continue
         print(f"{c['faster']} against {c['than']} ...", file=sys.stderr, flush=True)
         got = measure(args.build, c, args.repetitions, args.min_time)
@@ -140,6 +168,9 @@ def main():
     out = {"machine": report.machine(), "repetitions": args.repetitions, "min_time": args.min_time,
            "pairs": list(pairs.values())}
     report.write_json(path, out)
+    if skipped:
+        print(f"verdict_pairs: {skipped} pairs skipped: the bench report times both sides (--all measures them)",
+              file=sys.stderr)
     return 0
 
 

@@ -121,8 +121,8 @@ add_custom_target(page-counts
   USES_TERMINAL
   COMMENT "Counting instructions with callgrind for the pages")
 
-# verdicts: the host pairs of the claims ledger (each pair in one process, interleaved, a
-# few minutes) and the evidence of the "Why it is slower" sections (callgrind, objdump), then
+# verdicts: host pairs in one process, interleaved (s11 against s10 for its page, and any
+# claim's pair the bench report does not time; seconds) and the evidence of the "Why it is slower" sections (callgrind, objdump), then
 # the ledger and the sections rewritten with the embedded report (build/embedded.json).
 set(lab_verdict_benches)
 foreach(folder IN LISTS lab_numbered lab_steps lab_sidebars)

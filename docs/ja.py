@@ -153,9 +153,20 @@ FIGURE = [
     (r"one process, (\d+) repetitions interleaved at random", r"一つのプロセスで \1 回ずつ順番を混ぜて交互に"),
     (r"the sketches time only a stage's flip scan, legalMoves and play, a sidebar's methods on the article's board "
      r"and a step's exact solve: (.*) run on the host only",
-     r"組み込みのスケッチが測るのは、返る数の走査・legalMoves・play、寄り道の記事の盤面、ステップの完全読みだけです。\1 はホストでのみ実行"),
+     lambda m: "組み込みのスケッチが測るのは、返る数の走査・legalMoves・play、寄り道の記事の盤面、ステップの完全読みだけです。"
+               + re.sub(r", | and ", "、", m.group(1)) + " はホストでのみ実行"),
+    (r"bench/report\.py, (\d+) and (\d+) repetitions, the same data as the tables",
+     r"bench/report.py、\1 回と \2 回の繰り返し、表と同じデータ"),
+    (r"(e\d\d)'s sketch, its exact solve", r"\1 のスケッチの完全読み"),
+    (r"\(the same position, (\d+) empties\)", r"(同じ局面、空き \1)"),
+    (r"counted to \+-([\d,]+)", r"±\1 の精度で数えた値"),
+    (r"per run, from the sketch's own timing lines \(micros\(\) around all its runs\), to about (\d+)%",
+     r"一回あたり。スケッチ自身の計時行(全実行を micros() で挟む)から、精度は約 \1%"),
     (r"^needs (\S+) against (\S+) in (\S+)", r"\3 に \1 と \2 の測定が必要"),
     (r"^needs (.+) in (build/\S+|the report)", r"\2 に \1 の測定が必要"),
+    (r"too big for AVR: its static data runs to byte ([\d,]+), past the ([\d,]+) bytes that the AVR's 16-bit data "
+     r"addresses reach", r"AVR には大きすぎる:静的データが \1 バイト目まであり、AVR の 16 ビットのデータアドレスが届く "
+     r"\2 バイトを超える"),
     (r"too big for AVR", "AVR には大きすぎる"), (r"ns/position", "ns/局面"), (r"ns/leaf", "ns/葉"),
     (r"ns/move", "ns/手"), (r"ms/run", "ms/回"), (r" nodes/s\b", " ノード/秒"), (r" nodes\b", " ノード"),
     (r" cycles\b", " サイクル"), (r" instructions\b", " 命令"), (r"IQR ", "四分位範囲 "),
@@ -187,8 +198,13 @@ def verdicts(english_ledger, claims):
     data), the claims in Japanese from docs/claims.json ("claim_ja"; without one the
     English claim stays)."""
     ja = {(c["article"], c["claim"]): c.get("claim_ja", c["claim"]) for c in claims}
+    # A claim's own English words in its figures ("note", "figure") and their Japanese.
+    own = {(c["article"], c["claim"]): [(c[k], c[k + "_ja"]) for k in ("note", "figure") if k + "_ja" in c]
+           for c in claims}
     out = ["| 記事 | 主張 | 判定 | 根拠 |", "|---|---|---|---|"]
     for article, claim, platform, verdict, fig, first in rows(english_ledger):
+        for en, jp in own.get((article, claim), []):
+            fig = fig.replace(en, jp)
         said = f"{PLATFORM.get(platform, platform)}:{VERDICT.get(verdict, verdict)}" if platform else \
             VERDICT.get(verdict, verdict)
         out.append(f"| {article if first else ''} | {ja.get((article, claim), claim) if first else ''} | {said} | "

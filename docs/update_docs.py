@@ -199,8 +199,9 @@ MEASUREMENTS = "docs/measurements.md"
 
 
 def machine_line(report):
+    rounds = f", pooled from {report['rounds']} processes run round after round" if report.get("rounds", 1) > 1 else ""
     return (f"{report['machine']}; the stages' benchmarks {report['repetitions']} repetitions each, the search "
-            f"steps' {report.get('step_repetitions', '?')}.\n")
+            f"steps' {report.get('step_repetitions', '?')}{rounds}.\n")
 
 
 def fold(summary, body):
@@ -796,7 +797,7 @@ def main():
                       load_json(args.why or os.path.join(beside, "why-slower.json")),
                       report if has_stages and has_steps else None)  # one data set: the report's runs
     stale = []
-    generated = ("numbers", "claims", "search", "counts", "embedded", "perft-fast", "why", "verdict")  # may differ by machine: --check ignores them
+    generated = ("numbers", "claims", "search", "counts", "embedded", "perft-fast", "why", "verdict", "one-process")  # may differ by machine: --check ignores them
 
     def strip(t, path):
         for m in generated:
@@ -821,6 +822,7 @@ def main():
         if (report or verdicts.loaded()) and has_markers(new, "claims"):  # without data, the verdicts stay
             new = replace_between(new, "claims", ledger(src, report, folder, text, partial), path)
         new = verdicts.fill_why(new, folder, replace_between, path)
+        new = verdicts.fill_one_process(new, folder, replace_between, path)
         if folder in nums and chain.index(folder) > 0 and has_stages:
             base = re.search(r"<!-- diff-base: (\S+) -->", text)
             base = base.group(1) if base and base.group(1) != "none" else chain[chain.index(folder) - 1]

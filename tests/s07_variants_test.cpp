@@ -1,12 +1,15 @@
 // Stage 07 keeps three recursions side by side: the check (countFlips), the check and
 // flip in one recursion (play), and check-then-flip (playCheckThenFlip). The shared
 // suite checks countFlips and play against the reference; this file checks that the
-// three agree with each other on every square of seeded random positions.
+// three agree with each other on every square of seeded random positions, and with the
+// benchmark's loop form of the check (bench/s07_variants.h).
 #include <cstring>
 
 #include "catch.h"
 #include "random_positions.h"
 #include "this_stage.h"
+// after this_stage.h, which defines Stage_s07
+#include "../bench/s07_variants.h"
 
 using namespace reversi;
 
@@ -21,11 +24,13 @@ TEST_CASE("s07: check, single recursion and check-then-flip agree", "[s07][varia
         const int counted = s07::countFlips(b, x, y, me);
         const int single = s07::play(one, x, y, me);
         const int twoPass = s07::playCheckThenFlip(two, x, y, me);
-        const bool same = single == counted && twoPass == counted && std::memcmp(one.cells, two.cells, sizeof one.cells) == 0;
+        const int loop = s07_variants::countFlipsLoop(b, x, y, me);  // the benchmark's loop form
+        const bool same = single == counted && twoPass == counted && loop == counted &&
+                          std::memcmp(one.cells, two.cells, sizeof one.cells) == 0;
         if (!same && ++mismatches <= 5)
           FAIL_CHECK(formatPosition(p) << " at " << squareName(sq) << (me == BLACK ? " black" : " white")
                                        << ": countFlips " << counted << ", play " << single
-                                       << ", playCheckThenFlip " << twoPass);
+                                       << ", playCheckThenFlip " << twoPass << ", loop " << loop);
       }
   }
   CHECK(mismatches == 0);
@@ -37,6 +42,7 @@ TEST_CASE("s07: an own stone next to the move closes nothing in any variant", "[
   Position p = parsePosition("-XOX------------------------------------------------------------ X");
   s07::Board b = load<ThisStage>(p);
   CHECK(s07::countFlips(b, 0, 0, BLACK) == 0);
+  CHECK(s07_variants::countFlipsLoop(b, 0, 0, BLACK) == 0);
   CHECK(s07::playCheckThenFlip(b, 0, 0, BLACK) == 0);
   CHECK(s07::play(b, 0, 0, BLACK) == 0);
   CHECK(snapshot<ThisStage>(b, BLACK) == p);
