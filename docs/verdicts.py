@@ -9,7 +9,8 @@ Data (all optional, handed over by docs/update_docs.py through load()):
   repetitions decide the host verdict, so a verdict and the tables read one data set;
 - build/verdict-pairs.json (bench/verdict_pairs.py): the host timings of the pairs the
   report lacks, both benchmarks in one process with their repetitions interleaved (two
-  search steps: bench_step_compare);
+  search steps: bench_step_compare), and of the pages' one-process tables (ONE_PROCESS:
+  s11 against s10);
 - build/embedded.json (bench/embedded_report.py): AVR cycles (simavr), lx106 and RISC-V
   instructions (QEMU) of the flip scan, legalMoves and play, and a step's exact solve;
 - build/why-slower.json (bench/why_slower.py): callgrind counts and the hot loops.

@@ -47,7 +47,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path[:0] = [os.path.join(HERE, "..", "bench"), os.path.join(HERE, "..", "tests", "embedded")]
 
 METRICS = {"time": ("FlipScan", "LegalMoves", "Play", "Perft"), "cycles": ("flipscan", "legalmoves", "play")}
-WORKLOAD = re.compile(r"^(midgame:\d+|endgame:\d+|ffo:\d+-\d+)$")
+# ffo: a list as `reversi-lab solve --ffo` takes it (bench/exercise_bench.cpp reads it with the CLI's parser)
+WORKLOAD = re.compile(r"^(midgame:\d+|endgame:\d+|ffo:\d+(-\d+)?(,\d+(-\d+)?)*)$")
 SUITE_SECONDS = 120     # the shared suite takes seconds; more is a candidate that does not stop
 MEASURE_SECONDS = 600   # the same for a measurement
 STATEMENT_HEADINGS = {"README.md": ["## The task", "## Why it should help", "## Hint", "## Do not change"],
@@ -93,7 +94,8 @@ def load(source):
         step = ex["start"].startswith("e")
         if metric == "nodes":
             if not step or not WORKLOAD.match(measure):
-                raise BadInput(f"{path}: a nodes exercise starts from a step and measures midgame:D, endgame:E or ffo:A-B")
+                raise BadInput(f"{path}: a nodes exercise starts from a step and measures midgame:D, endgame:E "
+                               "or ffo:LIST (1-19, 1,3,40-44)")
         elif metric not in METRICS or measure not in METRICS[metric] or step:
             raise BadInput(f"{path}: metric '{metric}' with measure '{measure}' is not one the checker knows")
         ex["explained"] = bool(ex.get("no_gain") or ex.get("answer"))  # graded by answer.md, not a ratio
