@@ -119,10 +119,10 @@ def main():
     name = re.sub(r" \(.*\)$", "", report["engine_a"]["name"])
     if a.json:  # first: an hour of games is kept even if the page cannot be written
         try:
-            with open(a.json, "w", encoding="utf-8") as f:
-                saved = {"level": a.level, "games": a.games, "jobs": a.jobs, "engine": name, "machine": machine(),
+            saved = {"level": a.level, "games": a.games, "jobs": a.jobs, "engine": name, "machine": machine(),
                      "rows": rows}
-            json.dump(saved, f, indent=1)
+            with open(a.json, "w", encoding="utf-8") as f:
+                json.dump(saved, f, indent=1)
         except OSError as e:
             print(f"match_report: cannot write {a.json}: {e.strerror}", file=sys.stderr)
             return 1

@@ -1,0 +1,62 @@
+#!/usr/bin/env python3
+"""bench/match_report.py end to end on the smallest match: our engine at level 1 against
+gtp-rhino -l 1, two games (one opening, colours swapped). The saved JSON must hold the
+row, the page's <!-- match:begin/end --> block must be rewritten with the table, and
+--from-json must render the same table again. Skipped (77) without gtp-rhino.
+
+    tests/match_report_test.py BUILD_DIR
+"""
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+REPORT = os.path.join(os.path.dirname(HERE), "bench", "match_report.py")
+PAGE = "# a page\n\n<!-- match:begin -->\nold\n<!-- match:end -->\n\nafter\n"
+
+
+def block(path):
+    text = open(path, encoding="utf-8").read()
+    return text.split("<!-- match:begin -->")[1].split("<!-- match:end -->")[0]
+
+
+def main(argv):
+    if len(argv) != 2:
+        print("usage: match_report_test.py BUILD_DIR", file=sys.stderr)
+        return 2
+    if not os.access("/usr/games/gtp-rhino", os.X_OK):
+        print("skipped: /usr/games/gtp-rhino is missing (apt-get install grhino)")
+        return 77
+    with tempfile.TemporaryDirectory() as d:
+        saved, page, again = (os.path.join(d, n) for n in ("m.json", "page.txt", "again.txt"))
+        for p in (page, again):
+            with open(p, "w", encoding="utf-8") as f:
+                f.write(PAGE)
+        r = subprocess.run([sys.executable, REPORT, "--build", argv[1], "--level", "1", "--games", "1:2",
+                            "--jobs", "1", "--json", saved, "--page", page], capture_output=True, text=True,
+                           timeout=600)
+        if r.returncode != 0:
+            sys.exit(f"FAIL: match_report exited {r.returncode}\n{r.stdout}{r.stderr}")
+        rows = json.load(open(saved, encoding="utf-8"))["rows"]
+        if len(rows) != 1 or rows[0]["rhino_level"] != 1 or rows[0]["games"] != 2 or \
+                rows[0]["wins"] + rows[0]["draws"] + rows[0]["losses"] != 2:
+            sys.exit(f"FAIL: the saved rows are not one level-1 row of 2 games: {rows}")
+        table = block(page)
+        row = rows[0]
+        line = f"| -l 1 | 2 | {row['wins']}-{row['draws']}-{row['losses']} | {row['discs_for']}-{row['discs_against']} |"
+        if "old" in table or line not in table:
+            sys.exit(f"FAIL: the page's match block was not rewritten with the table:\n{table}")
+        if not open(page, encoding="utf-8").read().endswith("after\n"):
+            sys.exit("FAIL: the page around the block changed")
+        r = subprocess.run([sys.executable, REPORT, "--from-json", saved, "--page", again], capture_output=True,
+                           text=True, timeout=60)
+        if r.returncode != 0 or block(again) != table:
+            sys.exit(f"FAIL: --from-json did not render the same table (exit {r.returncode})\n{r.stderr}")
+    print("match_report: the run saved its rows, rewrote the page's block, and --from-json renders the same table")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
