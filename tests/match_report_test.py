@@ -14,6 +14,9 @@ import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPORT = os.path.join(os.path.dirname(HERE), "bench", "match_report.py")
+sys.path[:0] = [os.path.dirname(REPORT), os.path.join(os.path.dirname(HERE), "docs")]
+from match_report import RHINO  # noqa: E402  (the script under test: where it looks for gtp-rhino)
+from update_docs import replace_between  # noqa: E402  (docs/update_docs.py: how a block is rewritten)
 PAGE = "# a page\n\n<!-- match:begin -->\nold\n<!-- match:end -->\n\nafter\n"
 
 
@@ -26,8 +29,8 @@ def main(argv):
     if len(argv) != 2:
         print("usage: match_report_test.py BUILD_DIR", file=sys.stderr)
         return 2
-    if not os.access("/usr/games/gtp-rhino", os.X_OK):
-        print("skipped: /usr/games/gtp-rhino is missing (apt-get install grhino)")
+    if not os.access(RHINO, os.X_OK):
+        print(f"skipped: {RHINO} is missing (apt-get install grhino)")
         return 77
     with tempfile.TemporaryDirectory() as d:
         saved, page, again = (os.path.join(d, n) for n in ("m.json", "page.txt", "again.txt"))
@@ -39,7 +42,8 @@ def main(argv):
                            timeout=600)
         if r.returncode != 0:
             sys.exit(f"FAIL: match_report exited {r.returncode}\n{r.stdout}{r.stderr}")
-        rows = json.load(open(saved, encoding="utf-8"))["rows"]
+        with open(saved, encoding="utf-8") as f:
+            rows = json.load(f)["rows"]
         if len(rows) != 1 or rows[0]["rhino_level"] != 1 or rows[0]["games"] != 2 or \
                 rows[0]["wins"] + rows[0]["draws"] + rows[0]["losses"] != 2:
             sys.exit(f"FAIL: the saved rows are not one level-1 row of 2 games: {rows}")
@@ -48,8 +52,9 @@ def main(argv):
         line = f"| -l 1 | 2 | {row['wins']}-{row['draws']}-{row['losses']} | {row['discs_for']}-{row['discs_against']} |"
         if "old" in table or line not in table:
             sys.exit(f"FAIL: the page's match block was not rewritten with the table:\n{table}")
-        if not open(page, encoding="utf-8").read().endswith("after\n"):
-            sys.exit("FAIL: the page around the block changed")
+        with open(page, encoding="utf-8") as f:  # the printed table in the block, the rest untouched
+            if f.read() != replace_between(PAGE, "match", r.stdout, page):
+                sys.exit("FAIL: the page is not the old page with the printed table in its block")
         r = subprocess.run([sys.executable, REPORT, "--from-json", saved, "--page", again], capture_output=True,
                            text=True, timeout=60)
         if r.returncode != 0 or block(again) != table:
