@@ -1,5 +1,8 @@
 #include "engine.h"
 
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
 #include <stdexcept>
 #include <tuple>
 
@@ -46,7 +49,14 @@ int maxLevel(const StepEntry& step) {
 }
 
 std::string engineName(const Engine& e) {
-  return std::string(e.step->id) + " on " + std::string(stages().at(e.stage).id) + ", level " + std::to_string(e.level);
+  std::string name = std::string(e.step->id) + " on " + std::string(stages().at(e.stage).id) + ", level " +
+                     std::to_string(e.level);
+  if (e.moveSeconds > 0) {
+    char time[40];
+    std::snprintf(time, sizeof time, ", %g s a move", e.moveSeconds);
+    name += time;
+  }
+  return name;
 }
 
 SearchOutcome chooseMove(const Position& p, int level, const StepEntry& step, size_t stage) {
@@ -62,7 +72,124 @@ SearchOutcome chooseMove(const Position& p, int level, const StepEntry& step, si
   return step.run(stage, p, empties <= settings.exactEmpties ? -1 : settings.depth);
 }
 
-SearchOutcome chooseMove(const Position& p, const Engine& e) { return chooseMove(p, e.level, *e.step, e.stage); }
+SearchOutcome chooseMove(const Position& p, const Engine& e) {
+  return e.moveSeconds > 0 ? chooseMoveTimed(p, e, e.moveSeconds) : chooseMove(p, e.level, *e.step, e.stage);
+}
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// The stop of the search running on this thread: its idle hook, called every 4096
+// nodes (a fraction of a millisecond), throws once the deadline has passed.
+struct TimeUp {};
+thread_local Clock::time_point tStopAt;
+void stopWhenLate() {
+  if (Clock::now() >= tStopAt) throw TimeUp{};
+}
+void setStop(Clock::time_point t0, double seconds) {
+  tStopAt = t0 + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(seconds));
+}
+
+double since(Clock::time_point t0) { return std::chrono::duration<double>(Clock::now() - t0).count(); }
+
+}  // namespace
+
+SearchOutcome chooseMoveTimed(const Position& p, const Engine& e, double seconds) {
+  const auto t0 = Clock::now();
+  const Level settings = levelSettings(e.level);
+  if (game::over(p)) return chooseMove(p, e.level, *e.step, e.stage);
+  int empties = 0;
+  for (uint8_t c : p.cells) empties += c == EMPTY;
+  const bool solve = empties <= settings.exactEmpties;
+  const double stop = std::max(seconds, 0.0) * kStopShare;
+
+  // The first horizon runs without a stop: a move is always found. Then deeper ones
+  // while time is left: the time is this move's, so a search stopped half-way loses
+  // nothing that stopping before it would have kept.
+  int depth = settings.depth % 2 ? 1 : 2;
+  SearchOutcome best = e.step->run(e.stage, p, depth);
+  uint64_t nodes = best.nodes;
+  setStop(t0, solve ? stop / 4 : stop);
+  for (depth += 2; depth <= settings.depth && Clock::now() < tStopAt; depth += 2) {
+    try {
+      const SearchOutcome o = e.step->run(e.stage, p, depth, stopWhenLate);
+      nodes += o.nodes;
+      best = o;
+    } catch (const TimeUp&) {
+      break;
+    }
+  }
+  setStop(t0, stop);
+  if (solve && Clock::now() < tStopAt) {
+    try {
+      const SearchOutcome o = e.step->run(e.stage, p, -1, stopWhenLate);
+      nodes += o.nodes;
+      best = o;
+    } catch (const TimeUp&) {
+    }
+  }
+  best.nodes = nodes;
+  best.seconds = since(t0);
+  return best;
+}
+
+MoveClock MoveClock::perMove(double seconds) {
+  MoveClock c;
+  c.set(0, seconds, 1);
+  return c;
+}
+
+void MoveClock::set(double mainSeconds, double byoSeconds, int byoStones) {
+  main_ = mainSeconds;
+  byo_ = byoSeconds;
+  stones_ = byoSeconds > 0 ? byoStones : 0;  // zero byo-yomi time: absolute time, no stones
+  limited_ = !(byoSeconds > 0 && byoStones == 0);
+  restart();
+}
+
+void MoveClock::restart() {
+  mainLeft_ = main_;
+  periodLeft_ = byo_;
+  stonesLeft_ = 0;
+  if (limited_ && main_ <= 0 && stones_ > 0) stonesLeft_ = stones_;  // byo-yomi from the start
+}
+
+void MoveClock::left(double seconds, int stones) {
+  if (stones > 0) {
+    periodLeft_ = seconds;
+    stonesLeft_ = stones;
+    mainLeft_ = 0;
+  } else {
+    mainLeft_ = seconds;
+    stonesLeft_ = 0;
+  }
+}
+
+void MoveClock::spent(double seconds) {
+  if (!limited_) return;
+  if (stonesLeft_ == 0) {
+    mainLeft_ -= seconds;
+    if (mainLeft_ >= 0 || stones_ == 0) return;
+    // The main time ran out during this move: the rest of it is the first byo-yomi move.
+    seconds = -mainLeft_;
+    mainLeft_ = 0;
+    periodLeft_ = byo_;
+    stonesLeft_ = stones_;
+  }
+  periodLeft_ -= seconds;
+  if (--stonesLeft_ == 0) {  // the period's moves are made: a new period
+    periodLeft_ = byo_;
+    stonesLeft_ = stones_;
+  }
+}
+
+double MoveClock::budget(int empties) const {
+  if (!limited_) return -1;
+  if (stonesLeft_ > 0) return std::max(periodLeft_, 0.0) / stonesLeft_;
+  const int moves = std::max(1, (empties + 1) / 2);
+  return std::max(mainLeft_, 0.0) / moves + (stones_ > 0 ? byo_ / stones_ : 0);
+}
 
 namespace game {
 

@@ -34,12 +34,17 @@ int maxLevel(const StepEntry& step);
 /// "1".."6" -> the level; 0 when `text` is not a level.
 int parseLevel(std::string_view text);
 
-/// Which search plays: a step (stages/eNN) on a move-generation stage, at a level.
+/// Which search plays: a step (stages/eNN) on a move-generation stage, at a level,
+/// and with a time per move or without.
 struct Engine {
   const StepEntry* step = &defaultStep();
   size_t stage = stageIndex(defaultStage());
   int level = kDefaultLevel;
+  double moveSeconds = 0;  ///< `--time`: seconds a move (the level still caps depth); 0: none
 };
+
+/// The longest time per move `--time` and GTP's clock accept (an hour).
+inline constexpr double kMaxMoveSeconds = 3600;
 
 /// "e01_minimax on s10_simd, level 3"
 std::string engineName(const Engine& e);
@@ -56,8 +61,64 @@ std::string engineName(const Engine& e);
  */
 SearchOutcome chooseMove(const Position& p, int level, const StepEntry& step = defaultStep(),
                          size_t stage = stageIndex(defaultStage()));
-/// chooseMove with an Engine's step, stage and level.
+/// chooseMove with an Engine's step, stage and level; with its moveSeconds when set
+/// (chooseMoveTimed).
 SearchOutcome chooseMove(const Position& p, const Engine& e);
+
+/// Of a move's time, the share after which a search still running is stopped: the rest
+/// is the margin for what happens around the search (reading the command, answering).
+inline constexpr double kStopShare = 0.95;
+
+/**
+ * @brief The engine's move within `seconds` of wall time: the time control.
+ *
+ * Iterative deepening over the level's horizons (2, 4, ... plies up to the level's depth;
+ * level 1: one ply) while time is left; a search still running at kStopShare of the
+ * time is stopped (through the step's idle hook) and its move not used. At the level's
+ * exactEmpties or fewer, the deepening stops at a quarter of the time and an exact solve
+ * gets the rest; a solve that cannot finish is stopped the same way and the deepest
+ * search's move is played. The first horizon always runs to its end (one or two plies),
+ * so there is a move even with no time at all. score, exact, depth and pv are those of
+ * the search whose move is played; nodes counts every finished search; seconds is the
+ * whole time spent. Not deterministic: how deep it gets depends on the machine.
+ */
+SearchOutcome chooseMoveTimed(const Position& p, const Engine& e, double seconds);
+
+/**
+ * @brief One side's clock, as GTP's `time_settings` and `time_left` describe it:
+ * Canadian byo-yomi (a main time, then `byoSeconds` for every `byoStones` moves).
+ *
+ * GTP's conventions: byo-yomi time with zero stones means no limit; zero byo-yomi time
+ * means absolute time (the main time for the whole game). The clock runs on the moves
+ * this side makes (spent()); a `time_left` from the controller overrides it (left()).
+ */
+class MoveClock {
+ public:
+  /// No limit: budget() is negative.
+  MoveClock() = default;
+  /// `seconds` for every move (`--time`: byo-yomi of that many seconds for one move).
+  static MoveClock perMove(double seconds);
+  /// GTP time_settings: main time, byo-yomi time and stones (whole seconds there).
+  void set(double mainSeconds, double byoSeconds, int byoStones);
+  /// GTP time_left: `seconds` left; `stones` moves to make in them (byo-yomi), 0 in main time.
+  void left(double seconds, int stones);
+  /// This side made a move that took `seconds`.
+  void spent(double seconds);
+  /// Back to the settings' start (a new game).
+  void restart();
+  /// The time for this side's next move with `empties` empty squares (at most
+  /// (empties + 1) / 2 of its moves remain): main time shared out over those moves plus a
+  /// byo-yomi move's share; in byo-yomi the period's time over its stones. Negative when
+  /// there is no limit, 0 when the time is gone.
+  double budget(int empties) const;
+
+ private:
+  bool limited_ = false;
+  double main_ = 0, byo_ = 0;  // the settings
+  int stones_ = 0;
+  double mainLeft_ = 0, periodLeft_ = 0;  // the state
+  int stonesLeft_ = 0;                    // 0: still in main time
+};
 
 /// The rules play and gtp keep a game by, on the fastest stage (defaultStage()'s type).
 namespace game {

@@ -59,11 +59,11 @@ SearchLimits searchLimits(const StepEntry& step) {
 
 namespace {
 
-using RunFn = SearchOutcome (*)(const Position&, int);
+using RunFn = SearchOutcome (*)(const Position&, int, void (*)());
 
 template <class T, class S>
-SearchOutcome runDefault(const Position& p, int depth) {
-  return runStep<T, S>(p, depth, tableSlotsFor(p, depth));
+SearchOutcome runDefault(const Position& p, int depth, void (*idle)()) {
+  return runStep<T, S>(p, depth, tableSlotsFor(p, depth), idle);
 }
 
 // One function per stage for step T, in stage order.
@@ -76,7 +76,7 @@ template <class T>
 StepEntry entry() {
   static const std::vector<RunFn> fns = perStage<T>(static_cast<AllStages*>(nullptr));
   return {T::number, T::id, T::shortName, T::idea,
-          [](size_t stage, const Position& p, int depth) { return fns.at(stage)(p, depth); }};
+          [](size_t stage, const Position& p, int depth, void (*idle)()) { return fns.at(stage)(p, depth, idle); }};
 }
 
 template <class... T>

@@ -25,6 +25,7 @@ struct SearchOutcome {
   std::vector<int> pv;    ///< Principal variation, starting with best.
   uint64_t nodes = 0;     ///< Positions the search visited.
   double seconds = 0;     ///< Wall time of the search alone (not the set-up).
+  int depth = -1;         ///< Plies the move was searched to; -1 when solved to the end.
 
   /// The score in discs (exact: the difference itself).
   double discs() const { return double(score) / disc; }
@@ -37,7 +38,14 @@ struct StepEntry {
   std::string_view shortName;  ///< "minimax"
   std::string_view idea;       ///< a few words
   /// Searches p on stages()[stage]: `depth` plies ahead, or to the end when depth < 0.
-  SearchOutcome (*run)(size_t stage, const Position& p, int depth);
+  /// `idle`, when given, is called every few thousand nodes (the steps' hook; the time
+  /// control stops a search by throwing out of it).
+  SearchOutcome (*runHooked)(size_t stage, const Position& p, int depth, void (*idle)());
+
+  /// runHooked without a hook, or with one.
+  SearchOutcome run(size_t stage, const Position& p, int depth, void (*idle)() = nullptr) const {
+    return runHooked(stage, p, depth, idle);
+  }
 };
 
 /// All steps, in step order.

@@ -42,13 +42,16 @@ struct SlotOf<X> {
 };
 
 /// Runs step T with stage S on p: `depth` plies ahead, or to the end when depth < 0,
-/// with a table of `tableSlots` slots if the step keeps one. The searcher lives on the
-/// heap (its PV table and Zobrist numbers are large for a thread's stack); only the
-/// search itself is timed.
+/// with a table of `tableSlots` slots if the step keeps one, and `idle` as the step's
+/// hook (called every few thousand nodes; it may throw to abandon the search: the
+/// searcher and its board are dropped, and the step empties its table at the start of
+/// every search). The searcher lives on the heap (its PV table and Zobrist numbers are
+/// large for a thread's stack); only the search itself is timed.
 template <SearchStep T, Stage S>
-SearchOutcome runStep(const Position& p, int depth, uint32_t tableSlots = kTableSlots) {
+SearchOutcome runStep(const Position& p, int depth, uint32_t tableSlots = kTableSlots, void (*idle)() = nullptr) {
   using Searcher = typename T::template Search<S>;
   auto searcher = std::make_unique<Searcher>();
+  searcher->idle = idle;
   if constexpr (requires { typename Searcher::Slot; }) {
     // One pool per thread and slot type, kept between searches: allocating tens of MB
     // for every move of a game costs more than a shallow search. The step empties the
@@ -63,6 +66,7 @@ SearchOutcome runStep(const Position& p, int depth, uint32_t tableSlots = kTable
   SearchOutcome o;
   o.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   o.exact = depth < 0;
+  o.depth = o.exact ? -1 : depth;
   o.disc = o.exact ? 1 : T::DISC;
   o.score = o.exact ? r.score / T::DISC : r.score;
   o.best = r.best;

@@ -139,10 +139,10 @@ TEST_CASE("gtp: every error class gets '? message' and the session goes on", "[g
       {"genmove green", error("invalid color 'green'")},
       {"undo", error("cannot undo")},
       {"set_level 0", error("syntax error: set_level takes a level 1..7")},
-      {"time_settings 1 2", error("syntax error: time_settings takes three whole numbers")},
+      {"time_settings 1 2", error("syntax error: time_settings takes three whole numbers (main time, byo-yomi time and stones) up to 86400")},
       // Numbers are read as on the command line: no leading zero, no sign.
-      {"time_settings 0 05 1", error("syntax error: time_settings takes three whole numbers")},
-      {"time_left b +5 0", error("syntax error: time_left takes a colour and two whole numbers")},
+      {"time_settings 0 05 1", error("syntax error: time_settings takes three whole numbers (main time, byo-yomi time and stones) up to 86400")},
+      {"time_left b +5 0", error("syntax error: time_left takes a colour and two whole numbers (seconds and stones) up to 86400")},
       {"boardsize 08", error("syntax error: boardsize takes a whole number")},
       {"set_level 03", error("syntax error: set_level takes a level 1..7")},
       {"007 name", error("unknown command")},  // not an id: "007" is not a whole number

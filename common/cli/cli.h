@@ -77,12 +77,13 @@ class GtpSession {
   void push(int move);
 
   Engine engine_;
+  MoveClock clocks_[2];  // black's and white's (time_settings, time_left, --time)
   Position position_;
   std::vector<Position> history_;  // the position before each move (passes too), for undo
   bool finished_ = false;
 };
 
-/// `reversi-lab gtp [--level L] [--stage S] [--engine E]`: GTP on `in` and `out` until
+/// `reversi-lab gtp [--level L] [--time S] [--stage S] [--engine E]`: GTP on `in` and `out` until
 /// `quit` or the end of the input; `out` carries only the protocol and is flushed after
 /// each response. Returns 0, or 2 for bad options (one line on `err`).
 int runGtp(const std::vector<std::string>& args, std::istream& in, std::ostream& out, std::ostream& err);

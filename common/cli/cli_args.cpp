@@ -207,6 +207,20 @@ std::string ids(const List& list) {
 
 }  // namespace
 
+double secondsValue(std::string_view text) {
+  const size_t dot = text.find('.');
+  const std::string_view whole = text.substr(0, dot);
+  const std::string_view fraction = dot == std::string_view::npos ? std::string_view() : text.substr(dot + 1);
+  if (!isWholeNumber(whole) || (dot != std::string_view::npos && fraction.empty()) || fraction.size() > 6) return -1;
+  for (char c : fraction)
+    if (c < '0' || c > '9') return -1;
+  const std::optional<unsigned long long> w = wholeNumber(whole, (unsigned long long)kMaxMoveSeconds);
+  if (!w) return -1;
+  double v = double(*w), scale = 0.1;
+  for (char c : fraction) v += (c - '0') * scale, scale /= 10;
+  return v <= kMaxMoveSeconds ? v : -1;
+}
+
 Engine engineOptions(const CliArgs& args, const std::string& command) {
   Engine e;
   const auto& opt = args.options;
@@ -228,6 +242,12 @@ Engine engineOptions(const CliArgs& args, const std::string& command) {
     if (!e.level)
       throw UsageError{command + ": --level must be " + std::to_string(kMinLevel) + ".." + std::to_string(kMaxLevel) +
                        ", got " + quoteInput(it->second)};
+  }
+  if (const auto it = opt.find("--time"); it != opt.end()) {
+    e.moveSeconds = secondsValue(it->second);
+    if (!(e.moveSeconds > 0))
+      throw UsageError{command + ": --time must be seconds a move, more than 0 and at most " +
+                       std::to_string(int(kMaxMoveSeconds)) + " (such as 5 or 0.5), got " + quoteInput(it->second)};
   }
   if (e.level > maxLevel(*e.step))
     throw UsageError{command + ": " + std::string(e.step->id) + " plays at most level " + std::to_string(maxLevel(*e.step)) +

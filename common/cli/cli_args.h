@@ -102,10 +102,14 @@ std::optional<unsigned long long> wholeNumber(std::string_view text, unsigned lo
 int wholeNumberOption(const CliArgs& a, const std::string& command, const std::string& name, int lo, int hi,
                       std::optional<int> fallback = std::nullopt);
 
-/// The options `--engine E`, `--stage S` and `--level L` of play, gtp, solve and search (solve and
-/// search take no level), each optional
-/// (defaults: the last step, the last stage, kDefaultLevel). Throws UsageError naming
-/// `command` and the bad value.
+/// Seconds as `--time` reads them: a whole number (isWholeNumber), optionally a point
+/// and 1 to 6 digits ("5", "0.25"), at most kMaxMoveSeconds; -1 for anything else.
+double secondsValue(std::string_view text);
+
+/// The options `--engine E`, `--stage S`, `--level L` and `--time S` of play, gtp, solve
+/// and search (solve and search take neither level nor time), each optional
+/// (defaults: the last step, the last stage, kDefaultLevel, no time per move). Throws
+/// UsageError naming `command` and the bad value.
 Engine engineOptions(const CliArgs& args, const std::string& command);
 
 }  // namespace reversi

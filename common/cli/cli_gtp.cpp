@@ -3,6 +3,8 @@
 // engine. One command per line, "[id] name args"; every response is "=[id] text" or
 // "?[id] message" followed by an empty line.
 #include <charconv>
+#include <chrono>
+#include <optional>
 #include <iostream>
 #include <string>
 #include <vector>
@@ -62,7 +64,10 @@ std::string moveList(const std::vector<int>& moves) {
 
 }  // namespace
 
-GtpSession::GtpSession(const Engine& engine) : engine_(engine), position_(startPosition()) {}
+GtpSession::GtpSession(const Engine& engine) : engine_(engine), position_(startPosition()) {
+  // --time S is byo-yomi of S seconds for every move until a time_settings says otherwise.
+  if (engine.moveSeconds > 0) clocks_[0] = clocks_[1] = MoveClock::perMove(engine.moveSeconds);
+}
 
 std::string GtpSession::respond(std::string_view raw, bool tooLong) {
   std::string line(raw.substr(0, raw.find('#')));  // a comment runs to the end of the line
@@ -127,9 +132,14 @@ std::string GtpSession::execute(const std::string& command, const std::vector<st
     engine_.level = level;
     return "";
   }
-  if (command == "time_settings") {  // accepted; the engine searches to its level's depth
-    if (!arity(3) || !isDigits(args[0]) || !isDigits(args[1]) || !isDigits(args[2]))
-      return fail("syntax error: time_settings takes three whole numbers");
+  if (command == "time_settings") {  // both sides' clocks; the level still caps the depth
+    const auto limit = (unsigned long long)kMaxMoveSeconds * 24;  // a day; the stones any number up to it
+    std::optional<unsigned long long> n[3];
+    for (size_t i = 0; i < 3 && arity(3); ++i) n[i] = wholeNumber(args[i], limit);
+    if (!arity(3) || !n[0] || !n[1] || !n[2])
+      return fail("syntax error: time_settings takes three whole numbers (main time, byo-yomi time and stones) up to " +
+                  std::to_string(limit));
+    for (MoveClock& c : clocks_) c.set(double(*n[0]), double(*n[1]), int(*n[2]));
     return "";
   }
   if (command == "set_game") {  // quarry's extension: it plays Reversi with an engine that lists "Othello"
@@ -139,8 +149,14 @@ std::string GtpSession::execute(const std::string& command, const std::vector<st
     return "";
   }
   if (command == "time_left") {
-    if (!arity(3) || !parseColour(args[0]) || !isDigits(args[1]) || !isDigits(args[2]))
-      return fail("syntax error: time_left takes a colour and two whole numbers");
+    const auto limit = (unsigned long long)kMaxMoveSeconds * 24;
+    const uint8_t colour = arity(3) ? parseColour(args[0]) : EMPTY;
+    const auto seconds = arity(3) ? wholeNumber(args[1], limit) : std::nullopt;
+    const auto stones = arity(3) ? wholeNumber(args[2], limit) : std::nullopt;
+    if (!colour || !seconds || !stones)
+      return fail("syntax error: time_left takes a colour and two whole numbers (seconds and stones) up to " +
+                  std::to_string(limit));
+    clocks_[colour - 1].left(double(*seconds), int(*stones));
     return "";
   }
   if (!arity(0)) return fail("syntax error: " + command + " takes no arguments");
@@ -160,6 +176,7 @@ std::string GtpSession::execute(const std::string& command, const std::vector<st
   if (command == "clear_board") {
     position_ = startPosition();
     history_.clear();
+    for (MoveClock& c : clocks_) c.restart();  // a new game: full clocks
     return "";
   }
   if (command == "undo") {
@@ -241,7 +258,14 @@ std::string GtpSession::genmoveCommand(const std::vector<std::string>& args, boo
     push(kPass);
     return "pass";
   }
-  const SearchOutcome o = chooseMove(position_, engine_);
+  // With a clock, the move takes what the clock allows (chooseMoveTimed); without one, the level decides.
+  MoveClock& clock = clocks_[colour - 1];
+  const double budget = clock.budget(game::discs(position_, EMPTY));
+  Engine untimed = engine_;
+  untimed.moveSeconds = 0;
+  const auto t0 = std::chrono::steady_clock::now();
+  const SearchOutcome o = budget >= 0 ? chooseMoveTimed(position_, engine_, budget) : chooseMove(position_, untimed);
+  clock.spent(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
   Position after = position_;
   if (o.best == kPass || game::play(after, o.best) < 0) {  // a defect of the step
     ok = false;
@@ -254,7 +278,7 @@ std::string GtpSession::genmoveCommand(const std::vector<std::string>& args, boo
 int runGtp(const std::vector<std::string>& args, std::istream& in, std::ostream& out, std::ostream& err) {
   Engine engine;
   try {
-    engine = engineOptions(parseCliArgs(args, 1, {"--level", "--stage", "--engine"}, {}, 0, "gtp"), "gtp");
+    engine = engineOptions(parseCliArgs(args, 1, {"--level", "--time", "--stage", "--engine"}, {}, 0, "gtp"), "gtp");
   } catch (const UsageError& e) {
     err << "reversi-lab: " << e.message << "\n";
     return 2;

@@ -20,7 +20,7 @@ constexpr size_t kMaxLine = 200;
 const char kHelp[] =
     "Type a square such as d3 to play there (a..h across, 1..8 down, a1 top-left);\n"
     "* marks your legal moves. Commands:\n"
-    "  hint   the engine's move for you, at its level\n"
+    "  hint   the engine's move for you, at its level (and time per move)\n"
     "  undo   take back your last move and the engine's reply\n"
     "  help   this text\n"
     "  quit   leave the game\n"
@@ -40,12 +40,12 @@ std::string outcome(int difference) {
 }
 
 // What a search found, in brackets, for the side it searched for.
-std::string details(const SearchOutcome& o, int level, uint8_t side) {
+std::string details(const SearchOutcome& o, uint8_t side) {
   char buf[96];
   if (o.exact) {
     std::snprintf(buf, sizeof buf, "exact: %s %s", colourName(side), outcome(o.score).c_str());
   } else {
-    std::snprintf(buf, sizeof buf, "depth %d, score %+.2f discs for %s", levelSettings(level).depth, o.discs(),
+    std::snprintf(buf, sizeof buf, "depth %d, score %+.2f discs for %s", o.depth, o.discs(),
                   colourName(side));
   }
   char tail[64];
@@ -125,7 +125,7 @@ class PlaySession {
       return false;
     }
     out_ << who(side) << " plays " << moveName(o.best) << ", " << flipped << " flipped "
-         << details(o, engine_.level, side) << "\n";
+         << details(o, side) << "\n";
     return true;
   }
 
@@ -187,7 +187,7 @@ class PlaySession {
 
   std::string hint() {
     const SearchOutcome o = chooseMove(position_, engine_);
-    return moveName(o.best) + " " + details(o, engine_.level, human_);
+    return moveName(o.best) + " " + details(o, human_);
   }
 
   // Back to the previous prompt: the human's last move and everything after it.
@@ -237,7 +237,7 @@ int runPlay(const std::vector<std::string>& args, std::istream& in, std::ostream
   uint8_t human = BLACK;
   Position start;
   try {
-    const CliArgs a = parseCliArgs(args, 1, {"--level", "--color", "--stage", "--engine"}, {}, 1, "play");
+    const CliArgs a = parseCliArgs(args, 1, {"--level", "--time", "--color", "--stage", "--engine"}, {}, 1, "play");
     engine = engineOptions(a, "play");
     if (const auto it = a.options.find("--color"); it != a.options.end()) {
       if (it->second == "white") human = WHITE;

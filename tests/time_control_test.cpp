@@ -1,0 +1,205 @@
+// The time control (engine.h): a search stopped through a step's idle hook, the timed
+// move at its two ends (no time: the first horizon; ample time: the level's own move),
+// the clock of GTP's time_settings and time_left, and the `--time` option. No test here
+// depends on how fast the machine is: the longest move of a real game under a time per
+// move is measured by the match report, not asserted.
+#include <cmath>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "catch.h"
+#include "cli/cli.h"
+#include "cli/cli_args.h"
+#include "cli_run.h"
+#include "engine.h"
+#include "reference.h"
+#include "search_support.h"
+
+using namespace reversi;
+
+namespace {
+
+// An idle hook that gives up after a number of calls, like a clock that runs out.
+struct Abandoned {};
+thread_local int tCallsLeft = 0;
+void giveUpSoon() {
+  if (--tCallsLeft < 0) throw Abandoned{};
+}
+
+// Equal up to rounding (Catch2 2 and 3 spell Approx differently).
+bool near(double a, double b) { return std::fabs(a - b) < 1e-9; }
+
+Engine engineAt(int level, const StepEntry& step = defaultStep()) {
+  Engine e;
+  e.level = level;
+  e.step = &step;
+  return e;
+}
+
+}  // namespace
+
+TEST_CASE("time control: a search given up through the idle hook leaves nothing behind", "[engine][time]") {
+  const size_t stage = stageIndex(defaultStage());
+  const Position p = testing::endgamePosition(7, 40);
+  for (const StepEntry& step : steps()) {
+    INFO(step.id);
+    const int depth = step.number == 1 ? 5 : 7;  // enough nodes for several calls of the hook
+    const SearchOutcome before = step.run(stage, p, depth);
+    REQUIRE(before.nodes > 3 * 4096);
+    tCallsLeft = 2;
+    CHECK_THROWS_AS(step.run(stage, p, depth, giveUpSoon), Abandoned);
+    CHECK(tCallsLeft < 0);
+    // The table the step shares between its searches, the searcher, the board: the
+    // next search on this thread finds exactly what it found before.
+    const SearchOutcome after = step.run(stage, p, depth);
+    CHECK(after.best == before.best);
+    CHECK(after.score == before.score);
+    CHECK(after.nodes == before.nodes);
+    CHECK(after.pv == before.pv);
+    // A hook that never throws changes nothing either.
+    tCallsLeft = 1 << 30;
+    const SearchOutcome hooked = step.run(stage, p, depth, giveUpSoon);
+    CHECK(hooked.nodes == before.nodes);
+    CHECK(hooked.best == before.best);
+  }
+}
+
+TEST_CASE("time control: no time plays the first horizon, ample time the level's own move", "[engine][time]") {
+  for (int level = kMinLevel; level <= 3; ++level) {
+    const Level settings = levelSettings(level);
+    const Engine e = engineAt(level);
+    for (uint64_t seed = 1; seed <= 3; ++seed) {
+      for (int empties : {settings.exactEmpties + 10, settings.exactEmpties}) {
+        const Position p = testing::endgamePosition(seed, empties);
+        INFO("level " << level << ", " << formatPosition(p));
+        const SearchOutcome none = chooseMoveTimed(p, e, 0);
+        const int first = settings.depth % 2 ? 1 : 2;
+        const SearchOutcome shallow = e.step->run(e.stage, p, first);
+        CHECK_FALSE(none.exact);
+        CHECK(none.depth == first);
+        CHECK(none.best == shallow.best);
+        CHECK(none.score == shallow.score);
+        CHECK(ref::flips(p, none.best, p.toMove).size() > 0);
+
+        const SearchOutcome ample = chooseMoveTimed(p, e, kMaxMoveSeconds);
+        const SearchOutcome fixed = chooseMove(p, level);
+        CHECK(ample.exact == fixed.exact);
+        CHECK(ample.depth == fixed.depth);
+        CHECK(ample.best == fixed.best);
+        CHECK(ample.score == fixed.score);
+        // The shallower horizons first (none where the first is the level's own depth).
+        CHECK(ample.nodes >= fixed.nodes + (settings.depth > first || fixed.exact ? 1 : 0));
+        if (empties == settings.exactEmpties) CHECK(ample.exact);
+      }
+    }
+  }
+  // An Engine with a time per move takes it (chooseMove dispatches).
+  const Position p = testing::endgamePosition(4, 40);
+  Engine timed = engineAt(3);
+  timed.moveSeconds = kMaxMoveSeconds;
+  CHECK(chooseMove(p, timed).best == chooseMove(p, 3).best);
+  CHECK(engineName(timed) == engineName(engineAt(3)) + ", 3600 s a move");
+  // A finished game is scored, not searched, with or without time.
+  const Position over = parsePosition(std::string(64, 'X') + " O");
+  CHECK(chooseMoveTimed(over, engineAt(3), 1).best == kNoMove);
+  CHECK(chooseMoveTimed(over, engineAt(3), 1).score == -64);
+}
+
+TEST_CASE("time control: the clock of time_settings and time_left", "[engine][time]") {
+  SECTION("no clock, and GTP's 'byo-yomi time without stones': no limit") {
+    CHECK(MoveClock().budget(60) < 0);
+    MoveClock c;
+    c.set(300, 10, 0);
+    CHECK(c.budget(60) < 0);
+    c.spent(1000);
+    CHECK(c.budget(60) < 0);
+  }
+  SECTION("--time: the same seconds every move") {
+    MoveClock c = MoveClock::perMove(5);
+    for (int move = 0; move < 40; ++move) {
+      CHECK(near(c.budget(60 - move), 5));
+      c.spent(4.5);
+    }
+  }
+  SECTION("absolute time: what is left over this side's remaining moves") {
+    MoveClock c;
+    c.set(60, 0, 0);
+    CHECK(near(c.budget(60), 2));   // 60 s over 30 moves
+    c.spent(10);
+    CHECK(near(c.budget(58), 50.0 / 29));
+    CHECK(near(c.budget(1), 50));   // one move left: all of it
+    c.spent(60);
+    CHECK(c.budget(40) == 0);           // the time is gone: the first horizon only
+    c.restart();
+    CHECK(near(c.budget(60), 2));
+  }
+  SECTION("Canadian byo-yomi: main time, then the period's time over its stones") {
+    MoveClock c;
+    c.set(20, 30, 5);
+    CHECK(near(c.budget(60), 20.0 / 30 + 6));
+    c.spent(25);  // 5 s into byo-yomi: that move is the period's first
+    CHECK(near(c.budget(58), 25.0 / 4));
+    for (int i = 0; i < 4; ++i) c.spent(1);  // the period's moves made: a new period
+    CHECK(near(c.budget(50), 6));
+  }
+  SECTION("time_left overrides the clock's own count") {
+    MoveClock c;
+    c.set(600, 0, 0);
+    c.left(30, 0);
+    CHECK(near(c.budget(60), 1));
+    c.left(12, 3);
+    CHECK(near(c.budget(60), 4));
+  }
+}
+
+TEST_CASE("time control: --time reads seconds, and bad values get one line", "[engine][time][cli]") {
+  CHECK(near(secondsValue("5"), 5));
+  CHECK(near(secondsValue("0.25"), 0.25));
+  CHECK(near(secondsValue("3600"), 3600));
+  CHECK(secondsValue("0") == 0);
+  for (const char* bad : {"", ".5", "5.", "-1", "+1", "05", "1e3", "3601", "3600.5", "0.1234567", "1,5", " 1", "x"}) {
+    INFO(bad);
+    CHECK(secondsValue(bad) < 0);
+  }
+  for (const char* command : {"play", "gtp"})
+    for (const char* bad : {"0", "-1", "abc", "4000", "1."}) {
+      std::ostringstream out, err;
+      INFO(command << " --time " << bad);
+      CHECK(runCli({command, "--time", bad}, out, err) == 2);
+      CHECK(out.str().empty());
+      CHECK(err.str() == std::string("reversi-lab: ") + command +
+                             ": --time must be seconds a move, more than 0 and at most 3600 (such as 5 or 0.5), got '" +
+                             bad + "'\n");
+    }
+}
+
+TEST_CASE("time control: gtp keeps a clock per colour; no time plays the first horizon", "[gtp][time]") {
+  GtpSession g(engineAt(3));
+  const Position start = startPosition();
+  // Absolute time of nothing: every move is the first horizon's (two plies at level 3).
+  CHECK(g.respond("time_settings 0 0 0") == "=\n\n");
+  const SearchOutcome shallow = defaultStep().run(stageIndex(defaultStage()), start, 2);
+  CHECK(g.respond("genmove black") == "= " + moveName(shallow.best) + "\n\n");
+  // No limit (byo-yomi time without stones): the level's move.
+  CHECK(g.respond("clear_board") == "=\n\n");
+  CHECK(g.respond("time_settings 0 5 0") == "=\n\n");
+  CHECK(g.respond("genmove black") == "= " + moveName(chooseMove(start, 3).best) + "\n\n");
+  // time_left for one colour sets only that colour's clock.
+  CHECK(g.respond("clear_board") == "=\n\n");
+  CHECK(g.respond("time_settings 0 0 0") == "=\n\n");
+  CHECK(g.respond("time_left black 3600 1") == "=\n\n");
+  CHECK(g.respond("genmove black") == "= " + moveName(chooseMove(start, 3).best) + "\n\n");
+  const std::pair<std::string, std::string> bad[] = {
+      {"time_settings 1 2", "syntax error: time_settings takes three whole numbers (main time, byo-yomi time and stones) up to 86400"},
+      {"time_settings 86401 0 0", "syntax error: time_settings takes three whole numbers (main time, byo-yomi time and stones) up to 86400"},
+      {"time_settings 1.5 0 0", "syntax error: time_settings takes three whole numbers (main time, byo-yomi time and stones) up to 86400"},
+      {"time_left red 5 0", "syntax error: time_left takes a colour and two whole numbers (seconds and stones) up to 86400"},
+      {"time_left white 5", "syntax error: time_left takes a colour and two whole numbers (seconds and stones) up to 86400"},
+      {"time_left white 5 -1", "syntax error: time_left takes a colour and two whole numbers (seconds and stones) up to 86400"},
+  };
+  for (const auto& [command, why] : bad) {
+    INFO(command);
+    CHECK(g.respond(command) == "? " + why + "\n\n");
+  }
+}
