@@ -4,6 +4,8 @@
 // depends on how fast the machine is: the longest move of a real game under a time per
 // move is measured by the match report, not asserted.
 #include <cmath>
+#include <fstream>
+#include <iterator>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -104,6 +106,34 @@ TEST_CASE("time control: no time plays the first horizon, ample time the level's
   const Position over = parsePosition(std::string(64, 'X') + " O");
   CHECK(chooseMoveTimed(over, engineAt(3), 1).best == kNoMove);
   CHECK(chooseMoveTimed(over, engineAt(3), 1).score == -64);
+}
+
+TEST_CASE("time control: the command-line page states the constants the code has", "[engine][time]") {
+  std::ifstream file(REVERSI_SOURCE_DIR "/docs/cli.md");
+  REQUIRE(file);
+  const std::string page((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
+  const std::string share = std::to_string(int(kStopShare * 100 + 0.5)) + " % of T";
+  const std::string most = "at most " + std::to_string(int(kMaxMoveSeconds));
+  CHECK(page.find(share) != std::string::npos);
+  CHECK(page.find("`--time T` (seconds, such as `5` or `0.5`, " + most + ")") != std::string::npos);
+  CHECK(page.find("more than 0 and " + most + " |") != std::string::npos);
+  // The hook's period: every step calls idle when its node count is a multiple of 4,096.
+  CHECK(page.find("called every 4,096 nodes") != std::string::npos);
+  for (const StepEntry& step : steps()) {
+    INFO(step.id);
+    const std::string id(step.id);
+    std::ifstream header(REVERSI_SOURCE_DIR "/stages/" + id + "/" + id + ".h");
+    REQUIRE(header);
+    const std::string text((std::istreambuf_iterator<char>(header)), std::istreambuf_iterator<char>());
+    size_t calls = 0, every4096 = 0;
+    for (size_t at = text.find("idle) idle();"); at != std::string::npos; at = text.find("idle) idle();", at + 1)) {
+      ++calls;
+      const std::string every = "(++nodes_ & 4095) == 0 && ";
+      every4096 += at >= every.size() && text.compare(at - every.size(), every.size(), every) == 0;
+    }
+    CHECK(calls > 0);
+    CHECK(every4096 == calls);
+  }
 }
 
 TEST_CASE("time control: the clock of time_settings and time_left", "[engine][time]") {
