@@ -2,11 +2,13 @@
 """Our engine against Debian's gtp-rhino at its levels 1-5, through the referee
 bench/match.py (its own rules check, colours swapped, varied openings), as one table.
 
-    python3 bench/match_report.py [--build build] [--level 7] [--games 1:4,2:4,3:20,4:8,5:4] [--jobs N]
+    python3 bench/match_report.py [--build build] [--engine e06] [--level 7] [--time S]
+                                  [--games 1:4,2:4,3:20,4:8,5:4] [--jobs N]
                                   [--json build/match-report.json] [--page stages/e06_endgame/README.md]
     python3 bench/match_report.py --from-json build/match-report.json [--page ...]   (no games: the saved table)
 
---games: games against each rhino level, as LEVEL:GAMES pairs (the levels played) or one
+--engine, --level and --time are our engine's (reversi-lab gtp's options; default the last
+step at level 7, no time per move). --games: games against each rhino level, as LEVEL:GAMES pairs (the levels played) or one
 number for levels 1-5. Per rhino level: wins, draws and losses of our engine, discs for
 and against, faults, and the thinking time per move of each side (mean, and our longest
 move). A level-5 game takes minutes of rhino's time; the default table about an hour of
@@ -46,7 +48,9 @@ def games_per_level(text):
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--build", default="build")
+    ap.add_argument("--engine", help="our engine's search step (reversi-lab gtp --engine; default the last step)")
     ap.add_argument("--level", type=int, default=7, help="our engine's level (reversi-lab gtp --level)")
+    ap.add_argument("--time", help="our engine's seconds a move (reversi-lab gtp --time; default none)")
     ap.add_argument("--games", default="1:4,2:4,3:20,4:8,5:4",
                     help="games per rhino level (pairs, colours swapped): LEVEL:GAMES,... or one number for 1-5")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
@@ -59,8 +63,8 @@ def main():
         try:
             with open(a.from_json, encoding="utf-8") as f:
                 saved = json.load(f)
-            body = table(saved["rows"], saved["engine"], saved["level"], saved["games"], saved["machine"],
-                         saved.get("jobs", 1))
+            body = table(saved["rows"], saved["engine"], saved.get("options", f"--level {saved['level']}"),
+                         saved["games"], saved["machine"], saved.get("jobs", 1))
         except (OSError, ValueError, KeyError) as e:
             print(f"match_report: cannot read a saved run from {a.from_json}: {e}", file=sys.stderr)
             return 2
@@ -73,17 +77,23 @@ def main():
         ap.error("--jobs must be at least 1")
     if any(not 1 <= x <= 5 for x in plan) or any(g < 1 for g in plan.values()):
         ap.error("--games: rhino levels are 1..5, and each plays at least one game")
+    options = " ".join(([f"--engine {a.engine}"] if a.engine else []) + [f"--level {a.level}"] +
+                       ([f"--time {a.time}"] if a.time else []))
     ours = os.path.join(a.build, "reversi-lab")
     if not os.access(ours, os.X_OK):
         ap.error(f"no {ours}: build it first (./lab build)")
     if not os.access(RHINO, os.X_OK):
         print(f"match_report: {RHINO} is missing: apt-get install grhino", file=sys.stderr)
         return 2
+    check = subprocess.run([ours, "gtp"] + options.split(), input="quit\n", capture_output=True, text=True)
+    if check.returncode != 0:  # reversi-lab's own one line: an unknown engine, a level too deep, a bad time
+        ap.error(check.stderr.strip().removeprefix("reversi-lab: gtp: "))
+
     def play(level, games):
         """One level's match through the referee: its report, or None (said on stderr)."""
         with tempfile.TemporaryDirectory() as tmp:
             out = os.path.join(tmp, "m.json")
-            cmd = [sys.executable, os.path.join(HERE, "match.py"), "--engine-a", f"{ours} gtp --level {a.level}",
+            cmd = [sys.executable, os.path.join(HERE, "match.py"), "--engine-a", f"{ours} gtp {options}",
                    "--engine-b", f"{RHINO} -l {level}", "--games", str(games), "--quiet", "--json", out]
             run = subprocess.run(cmd, stdout=subprocess.DEVNULL)
             if run.returncode not in (0, 1) or not os.path.exists(out):
@@ -119,14 +129,14 @@ def main():
     name = re.sub(r" \(.*\)$", "", report["engine_a"]["name"])
     if a.json:  # first: an hour of games is kept even if the page cannot be written
         try:
-            saved = {"level": a.level, "games": a.games, "jobs": a.jobs, "engine": name, "machine": machine(),
-                     "rows": rows}
+            saved = {"level": a.level, "options": options, "games": a.games, "jobs": a.jobs, "engine": name,
+                     "machine": machine(), "rows": rows}
             with open(a.json, "w", encoding="utf-8") as f:
                 json.dump(saved, f, indent=1)
         except OSError as e:
             print(f"match_report: cannot write {a.json}: {e.strerror}", file=sys.stderr)
             return 1
-    status = publish(table(rows, name, a.level, a.games, machine(), a.jobs), a.page)
+    status = publish(table(rows, name, options, a.games, machine(), a.jobs), a.page)
     return status or (1 if faults else 0)
 
 
@@ -146,12 +156,12 @@ def publish(body, page):
     return 0
 
 
-def table(rows, name, level, games, where, jobs=1):
+def table(rows, name, options, games, where, jobs=1):
     """The page's block: how it was measured, then one row per rhino level."""
     side = f"; {jobs} levels' matches played side by side, one per core" if jobs > 1 else ""
     lines = [f"Measured with `cmake --build build --target match-report` (bench/match_report.py: bench/match.py "
-             f"referees every move; `--level {level} --games {games}`, colours swapped in each pair, openings "
-             f"varied{side}) on {where}. Our engine: {name} (`reversi-lab gtp --level {level}`); the time per move is "
+             f"referees every move; `{options} --games {games}`, colours swapped in each pair, openings "
+             f"varied{side}) on {where}. Our engine: {name} (`reversi-lab gtp {options}`); the time per move is "
              "each side's thinking time, mean over its moves, the opening's given moves left out.", "",
              "| gtp-rhino | games | won-drawn-lost | discs for-against | faults | our s/move | our longest move s | "
              "rhino s/move |", "|---|---|---|---|---|---|---|---|"]

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
-"""bench/match_report.py end to end on the smallest match: our engine at level 1 against
-gtp-rhino -l 1, two games (one opening, colours swapped). The saved JSON must hold the
+"""bench/match_report.py end to end on the smallest match: our engine (e06, level 1, half a
+second a move) against gtp-rhino -l 1, two games (one opening, colours swapped); first an
+unknown engine, refused before any game. The saved JSON must hold the
 row, the page's <!-- match:begin/end --> block must be rewritten with the table, and
 --from-json must render the same table again. Skipped (77) without gtp-rhino.
 
@@ -37,9 +38,14 @@ def main(argv):
         for p in (page, again):
             with open(p, "w", encoding="utf-8") as f:
                 f.write(PAGE)
-        r = subprocess.run([sys.executable, REPORT, "--build", argv[1], "--level", "1", "--games", "1:2",
-                            "--jobs", "1", "--json", saved, "--page", page], capture_output=True, text=True,
-                           timeout=600)
+        # Our engine's options reach reversi-lab and the table; bad ones are refused before any game.
+        r = subprocess.run([sys.executable, REPORT, "--build", argv[1], "--engine", "e99", "--games", "1:2"],
+                           capture_output=True, text=True, timeout=60)
+        if r.returncode != 2 or "unknown engine 'e99'" not in r.stderr:
+            sys.exit(f"FAIL: an unknown --engine was not refused with status 2 (exit {r.returncode}): {r.stderr}")
+        r = subprocess.run([sys.executable, REPORT, "--build", argv[1], "--engine", "e06", "--level", "1",
+                            "--time", "0.5", "--games", "1:2", "--jobs", "1", "--json", saved, "--page", page],
+                           capture_output=True, text=True, timeout=600)
         if r.returncode != 0:
             sys.exit(f"FAIL: match_report exited {r.returncode}\n{r.stdout}{r.stderr}")
         with open(saved, encoding="utf-8") as f:
@@ -48,6 +54,8 @@ def main(argv):
                 rows[0]["wins"] + rows[0]["draws"] + rows[0]["losses"] != 2:
             sys.exit(f"FAIL: the saved rows are not one level-1 row of 2 games: {rows}")
         table = block(page)
+        if "`reversi-lab gtp --engine e06 --level 1 --time 0.5`" not in table or "e06_endgame" not in table:
+            sys.exit(f"FAIL: the table does not name our engine's options and step:\n{table}")
         row = rows[0]
         line = f"| -l 1 | 2 | {row['wins']}-{row['draws']}-{row['losses']} | {row['discs_for']}-{row['discs_against']} |"
         if "old" in table or line not in table:
