@@ -156,6 +156,7 @@ void MoveClock::restart() {
 }
 
 void MoveClock::left(double seconds, int stones) {
+  limited_ = true;  // a controller that counts time has a limit, time_settings or not
   if (stones > 0) {
     periodLeft_ = seconds;
     stonesLeft_ = stones;

@@ -100,7 +100,8 @@ class MoveClock {
   static MoveClock perMove(double seconds);
   /// GTP time_settings: main time, byo-yomi time and stones (whole seconds there).
   void set(double mainSeconds, double byoSeconds, int byoStones);
-  /// GTP time_left: `seconds` left; `stones` moves to make in them (byo-yomi), 0 in main time.
+  /// GTP time_left: `seconds` left; `stones` moves to make in them (byo-yomi), 0 in main
+  /// time. It puts a clock without settings (or with "no limit") under that limit.
   void left(double seconds, int stones);
   /// This side made a move that took `seconds`.
   void spent(double seconds);

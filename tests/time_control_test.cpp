@@ -173,6 +173,17 @@ TEST_CASE("time control: the clock of time_settings and time_left", "[engine][ti
     for (int i = 0; i < 4; ++i) c.spent(1);  // the period's moves made: a new period
     CHECK(near(c.budget(50), 6));
   }
+  SECTION("time_left alone sets a limit: absolute, or byo-yomi when it gives stones") {
+    MoveClock c;
+    c.left(30, 0);
+    CHECK(near(c.budget(60), 1));
+    c.spent(10);
+    CHECK(near(c.budget(58), 20.0 / 29));
+    MoveClock d;
+    d.set(0, 5, 0);  // no limit, until the controller says otherwise
+    d.left(8, 2);
+    CHECK(near(d.budget(60), 4));
+  }
   SECTION("time_left overrides the clock's own count") {
     MoveClock c;
     c.set(600, 0, 0);

@@ -4,8 +4,8 @@
 // "?[id] message" followed by an empty line.
 #include <charconv>
 #include <chrono>
-#include <optional>
 #include <iostream>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -116,6 +116,7 @@ std::string GtpSession::execute(const std::string& command, const std::vector<st
     if (args[0] != "8") return fail("unacceptable size");
     position_ = startPosition();
     history_.clear();
+    for (MoveClock& c : clocks_) c.restart();  // a new game: full clocks
     return "";
   }
   if (command == "komi") {
@@ -133,7 +134,7 @@ std::string GtpSession::execute(const std::string& command, const std::vector<st
     return "";
   }
   if (command == "time_settings") {  // both sides' clocks; the level still caps the depth
-    const auto limit = (unsigned long long)kMaxMoveSeconds * 24;  // a day; the stones any number up to it
+    const auto limit = (unsigned long long)kMaxMoveSeconds * 24;  // a day in seconds (and as many stones)
     std::optional<unsigned long long> n[3];
     for (size_t i = 0; i < 3 && arity(3); ++i) n[i] = wholeNumber(args[i], limit);
     if (!arity(3) || !n[0] || !n[1] || !n[2])
