@@ -8,8 +8,8 @@ bench/match.py (its own rules check, colours swapped, varied openings), as one t
     python3 bench/match_report.py --from-json build/match-report.json [--page ...]   (no games: the saved table)
 
 --engine, --level and --time are our engine's (reversi-lab gtp's options; default the last
-step at level 7, no time per move). --games: games against each rhino level, as LEVEL:GAMES pairs (the levels played) or one
-number for levels 1-5. Per rhino level: wins, draws and losses of our engine, discs for
+step at level 7, no time per move). --games: games against each rhino level, as
+LEVEL:GAMES pairs (the levels played) or one number for levels 1-5. Per rhino level: wins, draws and losses of our engine, discs for
 and against, faults, and the thinking time per move of each side (mean, and our longest
 move). A level-5 game takes minutes of rhino's time; the default table about an hour of
 games, played --jobs levels at a time (default: one per core).

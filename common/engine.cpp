@@ -67,9 +67,7 @@ SearchOutcome chooseMove(const Position& p, int level, const StepEntry& step, si
     o.score = p.toMove == BLACK ? game::finalScore(p) : -game::finalScore(p);
     return o;
   }
-  int empties = 0;
-  for (uint8_t c : p.cells) empties += c == EMPTY;
-  return step.run(stage, p, empties <= settings.exactEmpties ? -1 : settings.depth);
+  return step.run(stage, p, game::discs(p, EMPTY) <= settings.exactEmpties ? -1 : settings.depth);
 }
 
 SearchOutcome chooseMove(const Position& p, const Engine& e) {
@@ -99,9 +97,7 @@ SearchOutcome chooseMoveTimed(const Position& p, const Engine& e, double seconds
   const auto t0 = Clock::now();
   const Level settings = levelSettings(e.level);
   if (game::over(p)) return chooseMove(p, e.level, *e.step, e.stage);
-  int empties = 0;
-  for (uint8_t c : p.cells) empties += c == EMPTY;
-  const bool solve = empties <= settings.exactEmpties;
+  const bool solve = game::discs(p, EMPTY) <= settings.exactEmpties;
   const double stop = std::max(seconds, 0.0) * kStopShare;
 
   // The first horizon runs without a stop: a move is always found. Then deeper ones

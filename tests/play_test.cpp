@@ -2,8 +2,6 @@
 // move by move on the reference rules, hint, undo, passes, every class of bad input,
 // and bad options of play and gtp (one line on stderr, status 2).
 #include <algorithm>
-#include <fstream>
-#include <iterator>
 #include <regex>
 #include <sstream>
 
@@ -13,6 +11,7 @@
 #include "engine.h"
 #include "reference.h"
 #include "search_support.h"
+#include "test_support.h"
 
 using namespace reversi;
 
@@ -94,9 +93,9 @@ TEST_CASE("engine: levels deepen with the level; parseLevel takes exactly 1..7",
 }
 
 TEST_CASE("engine: the command-line page's table of levels is levelSettings()", "[engine]") {
-  std::ifstream file(REVERSI_SOURCE_DIR "/docs/cli.md");
-  REQUIRE(file);
-  const std::string readme((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
+  const std::optional<std::string> page = testing::fileText(REVERSI_SOURCE_DIR "/docs/cli.md");
+  REQUIRE(page);
+  const std::string& readme = *page;
   std::string levels = "| level |", depths = "| middle game: plies ahead |", exact = "| exact solve: from this many empty squares |";
   for (int level = kMinLevel; level <= kMaxLevel; ++level) {
     levels += " " + std::to_string(level) + " |";

@@ -3,8 +3,6 @@
 // not use (tests/search_support.h's exact solver on the reference rules, the published
 // FFO results); every class of bad input gets one line on stderr and status 2.
 #include <cstdlib>
-#include <fstream>
-#include <iterator>
 #include <map>
 #include <sstream>
 
@@ -16,6 +14,7 @@
 #include "registry.h"
 #include "search_registry.h"
 #include "search_support.h"
+#include "test_support.h"
 
 using namespace reversi;
 using reversi::testing::bruteForceScore;
@@ -344,9 +343,9 @@ TEST_CASE("solve and search refuse what would run for hours, at each step's limi
                 "--depth '" + std::to_string(kMaxSearchDepth + 1) + "' is too large (at most " + std::to_string(kMaxSearchDepth) + ")");
   // help and the command-line page (docs/cli.md) state every step's limits.
   const std::string help = run({"help"}).out;
-  std::ifstream file(REVERSI_SOURCE_DIR "/docs/cli.md");
-  REQUIRE(file);
-  const std::string readme((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
+  const std::optional<std::string> page = testing::fileText(REVERSI_SOURCE_DIR "/docs/cli.md");
+  REQUIRE(page);
+  const std::string& readme = *page;
   for (const StepEntry& step : steps()) {
     const SearchLimits l = searchLimits(step);
     CHECK(help.find(std::string(step.id) + ": N = " + std::to_string(l.solveEmpties) + ", D = " +

@@ -1,6 +1,9 @@
 // Helpers shared by the test files: a stage's full answer for a position, compared with
 // the reference, so a mismatch names the square, the colour and both answers.
 #pragma once
+#include <fstream>
+#include <iterator>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -9,6 +12,14 @@
 #include "stage.h"
 
 namespace reversi::testing {
+
+/// The whole text of a file (a page or a header the tests hold the code to), or nothing
+/// when it cannot be read.
+inline std::optional<std::string> fileText(const std::string& path) {
+  std::ifstream file(path, std::ios::binary);
+  if (!file) return std::nullopt;
+  return std::string((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
+}
 
 /// Everything a stage says about one position: countFlips on every square for both
 /// colours, legalMoves for both, and the board after each legal move of the side to move.

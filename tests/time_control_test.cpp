@@ -4,8 +4,6 @@
 // depends on how fast the machine is: the longest move of a real game under a time per
 // move is measured by the match report, not asserted.
 #include <cmath>
-#include <fstream>
-#include <iterator>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -17,6 +15,7 @@
 #include "engine.h"
 #include "reference.h"
 #include "search_support.h"
+#include "test_support.h"
 
 using namespace reversi;
 
@@ -109,9 +108,9 @@ TEST_CASE("time control: no time plays the first horizon, ample time the level's
 }
 
 TEST_CASE("time control: the command-line page states the constants the code has", "[engine][time]") {
-  std::ifstream file(REVERSI_SOURCE_DIR "/docs/cli.md");
-  REQUIRE(file);
-  const std::string page((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
+  const std::optional<std::string> cliPage = testing::fileText(REVERSI_SOURCE_DIR "/docs/cli.md");
+  REQUIRE(cliPage);
+  const std::string& page = *cliPage;
   const std::string share = std::to_string(int(kStopShare * 100 + 0.5)) + " % of T";
   const std::string most = "at most " + std::to_string(int(kMaxMoveSeconds));
   CHECK(page.find(share) != std::string::npos);
@@ -122,9 +121,9 @@ TEST_CASE("time control: the command-line page states the constants the code has
   for (const StepEntry& step : steps()) {
     INFO(step.id);
     const std::string id(step.id);
-    std::ifstream header(REVERSI_SOURCE_DIR "/stages/" + id + "/" + id + ".h");
+    const std::optional<std::string> header = testing::fileText(REVERSI_SOURCE_DIR "/stages/" + id + "/" + id + ".h");
     REQUIRE(header);
-    const std::string text((std::istreambuf_iterator<char>(header)), std::istreambuf_iterator<char>());
+    const std::string& text = *header;
     size_t calls = 0, every4096 = 0;
     for (size_t at = text.find("idle) idle();"); at != std::string::npos; at = text.find("idle) idle();", at + 1)) {
       ++calls;

@@ -208,16 +208,15 @@ std::string ids(const List& list) {
 }  // namespace
 
 double secondsValue(std::string_view text) {
+  // The form is checked here (from_chars would take "1e3" and "05"), the value read by from_chars.
   const size_t dot = text.find('.');
   const std::string_view whole = text.substr(0, dot);
   const std::string_view fraction = dot == std::string_view::npos ? std::string_view() : text.substr(dot + 1);
-  if (!isWholeNumber(whole) || (dot != std::string_view::npos && fraction.empty()) || fraction.size() > 6) return -1;
-  for (char c : fraction)
-    if (c < '0' || c > '9') return -1;
-  const std::optional<unsigned long long> w = wholeNumber(whole, (unsigned long long)kMaxMoveSeconds);
-  if (!w) return -1;
-  double v = double(*w), scale = 0.1;
-  for (char c : fraction) v += (c - '0') * scale, scale /= 10;
+  const bool digits = std::all_of(fraction.begin(), fraction.end(), [](char c) { return c >= '0' && c <= '9'; });
+  if (!isWholeNumber(whole) || !digits || (dot != std::string_view::npos && (fraction.empty() || fraction.size() > 6)))
+    return -1;
+  double v = -1;
+  std::from_chars(text.data(), text.data() + text.size(), v);
   return v <= kMaxMoveSeconds ? v : -1;
 }
 

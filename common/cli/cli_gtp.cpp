@@ -20,6 +20,9 @@ namespace {
 // A GTP command is a few words; a longer line is answered with an error, not stored.
 constexpr size_t kMaxLine = 1024;
 
+// The largest number time_settings and time_left take: a day in seconds (and as many stones).
+constexpr unsigned long long kMaxClock = (unsigned long long)kMaxMoveSeconds * 24;
+
 const char* const kCommands[] = {
     "protocol_version", "name",      "version", "known_command", "list_commands", "quit",
     "boardsize",        "clear_board", "komi",  "play",          "genmove",       "undo",
@@ -134,12 +137,11 @@ std::string GtpSession::execute(const std::string& command, const std::vector<st
     return "";
   }
   if (command == "time_settings") {  // both sides' clocks; the level still caps the depth
-    const auto limit = (unsigned long long)kMaxMoveSeconds * 24;  // a day in seconds (and as many stones)
     std::optional<unsigned long long> n[3];
-    for (size_t i = 0; i < 3 && arity(3); ++i) n[i] = wholeNumber(args[i], limit);
+    for (size_t i = 0; i < 3 && arity(3); ++i) n[i] = wholeNumber(args[i], kMaxClock);
     if (!arity(3) || !n[0] || !n[1] || !n[2])
       return fail("syntax error: time_settings takes three whole numbers (main time, byo-yomi time and stones) up to " +
-                  std::to_string(limit));
+                  std::to_string(kMaxClock));
     for (MoveClock& c : clocks_) c.set(double(*n[0]), double(*n[1]), int(*n[2]));
     return "";
   }
@@ -150,13 +152,12 @@ std::string GtpSession::execute(const std::string& command, const std::vector<st
     return "";
   }
   if (command == "time_left") {
-    const auto limit = (unsigned long long)kMaxMoveSeconds * 24;
     const uint8_t colour = arity(3) ? parseColour(args[0]) : EMPTY;
-    const auto seconds = arity(3) ? wholeNumber(args[1], limit) : std::nullopt;
-    const auto stones = arity(3) ? wholeNumber(args[2], limit) : std::nullopt;
+    const auto seconds = arity(3) ? wholeNumber(args[1], kMaxClock) : std::nullopt;
+    const auto stones = arity(3) ? wholeNumber(args[2], kMaxClock) : std::nullopt;
     if (!colour || !seconds || !stones)
       return fail("syntax error: time_left takes a colour and two whole numbers (seconds and stones) up to " +
-                  std::to_string(limit));
+                  std::to_string(kMaxClock));
     clocks_[colour - 1].left(double(*seconds), int(*stones));
     return "";
   }
@@ -262,10 +263,9 @@ std::string GtpSession::genmoveCommand(const std::vector<std::string>& args, boo
   // With a clock, the move takes what the clock allows (chooseMoveTimed); without one, the level decides.
   MoveClock& clock = clocks_[colour - 1];
   const double budget = clock.budget(game::discs(position_, EMPTY));
-  Engine untimed = engine_;
-  untimed.moveSeconds = 0;
   const auto t0 = std::chrono::steady_clock::now();
-  const SearchOutcome o = budget >= 0 ? chooseMoveTimed(position_, engine_, budget) : chooseMove(position_, untimed);
+  const SearchOutcome o = budget >= 0 ? chooseMoveTimed(position_, engine_, budget)
+                                      : chooseMove(position_, engine_.level, *engine_.step, engine_.stage);
   clock.spent(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
   Position after = position_;
   if (o.best == kPass || game::play(after, o.best) < 0) {  // a defect of the step
