@@ -91,6 +91,22 @@ def machine():
     return f"{cpu_name(cpuinfo())}, {os.cpu_count()} cores, {platform.system()} {platform.release()}"
 
 
+def pin_to_current_cpu():
+    """Keeps this process, and every benchmark it starts, on the CPU it is running on now, and
+    returns that CPU's number (None where the system cannot pin). On the 2-core virtual machine
+    of the pages, for stretches of many minutes one CPU ran every benchmark 1.25x slower than the
+    other (host load we cannot see), and each process landed on either: stage 08's perft(7) took
+    4.5 or 5.9 ms by the luck of the draw, enough to turn a verdict against stage 07. Pinned,
+    every process of one report shares that core's fate, so its ratios compare alike."""
+    try:
+        with open("/proc/self/stat") as f:
+            cpu = int(f.read().rsplit(")", 1)[1].split()[36])  # field 39, "processor"
+        os.sched_setaffinity(0, {cpu})
+        return cpu
+    except (AttributeError, OSError, IndexError, ValueError):
+        return None
+
+
 def write_json(path, data):
     """Writes a script's JSON report and says where; a failed write is one line and exit 1."""
     try:
@@ -345,8 +361,9 @@ def main():
         def wanted(folder, filt):
             return not filt or any(folder.startswith(w) for w in filt.split(","))
 
+        cpu = pin_to_current_cpu()
         report = {"machine": machine(), "repetitions": args.rounds * args.repetitions, "rounds": args.rounds,
-                  "stages": [], "sidebars": {}, "step_repetitions": args.rounds * args.step_repetitions, "steps": []}
+                  "pinned_cpu": cpu, "stages": [], "sidebars": {}, "step_repetitions": args.rounds * args.step_repetitions, "steps": []}
         # --stages alone runs only stages (and sidebars), --steps alone only steps.
         run_stages = args.only != "steps" and not (args.steps and not args.stages)
         run_steps = args.only != "stages" and not (args.stages and not args.steps)
@@ -366,11 +383,11 @@ def main():
             runs += [("step", exe, args.step_repetitions, extra)
                      for exe in sorted(glob.glob(os.path.join(args.build, "bench_e[0-9][0-9]_*")))
                      if wanted(os.path.basename(exe)[6:], args.steps)]
-        # Every executable runs once a round, round after round. On a virtual machine a whole
-        # process can run slower than the next one of the same program (seen here: one
-        # stage's benchmarks 1.5x slower in one process out of several), so each figure is
-        # the median over the repetitions of --rounds processes, and one slow process moves
-        # the median little; its spread shows in min-max and the quartiles.
+        # Every executable runs once a round, round after round, all on the CPU pinned above.
+        # Even so, on a virtual machine a whole process can run slower than the next one of
+        # the same program (a neighbour on the host), so each figure is the median over the
+        # repetitions of --rounds processes, and one slow process moves the median little;
+        # its spread shows in min-max and the quartiles.
         merged = {}
         for r in range(args.rounds):
             for kind, exe, reps, more in runs:

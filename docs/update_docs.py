@@ -200,6 +200,8 @@ MEASUREMENTS = "docs/measurements.md"
 
 def machine_line(report):
     rounds = f", pooled from {report['rounds']} processes run round after round" if report.get("rounds", 1) > 1 else ""
+    if report.get("pinned_cpu") is not None:
+        rounds += f", every process on CPU {report['pinned_cpu']}"
     return (f"{report['machine']}; the stages' benchmarks {report['repetitions']} repetitions each, the search "
             f"steps' {report.get('step_repetitions', '?')}{rounds}.\n")
 
