@@ -31,14 +31,18 @@ namespace {
 // on s11 (the fastest stage since), 2-vCPU Xeon with AVX-512, 2026-11-23, shared with
 // other jobs (which raises CPU time too; "~": fewer than 3 games); e06 search: again on
 // 2026-11-24 once its evaluation read the board as two masks, the same Xeon, a match
-// running on the other core (depth 18 timed through the step itself, as search refuses it):
+// running on the other core (depth 18 timed through the step itself, as search refuses it);
+// e07 on 2026-11-26 on s11, the AMD EPYC (Zen 5) 2-vCPU machine, solves on one core while
+// the searches ran on the other (its learned evaluation costs more a node, and orders some
+// 24-empty solves far worse: seed 1077's took 282 s):
 //   e01  solve 12: 2.7, 13: 24 (14: ~150)   search 6: 1.6, 7: 25 (8: ~300)
 //   e02  solve 16: 2.0, 17: 24 (18: ~250)   search 10: 7, 11: 35 (12: ~180)
 //   e03  solve 19: 5.8, 20: 25 (21: 91)     search 13: 10, 14: 31 (15: 88)
 //   e04  solve 20: 13, 21: 42 (22: ~150)    search 13: 9, 14: 26 (15: 69)
 //   e05  solve 21: 17, 22: 46 (23: ~150)    search 15: 16, 16: 36 (17: ~90)
 //   e06  solve 23: 23, 24: 42 (25: 97)      search 16: 10.5, 17: 29 (18: 68)
-// A step beyond the table gets the last row: every step is stronger than the one before.
+//   e07  solve 23: 32 (24: 125)              search 15: 21, 16: 40 (17: ~112)
+// A step beyond the table gets the last row.
 // The last two columns are the first sizes the same measurements put over about 10 s
 // (where solve and search warn before they start).
 constexpr SearchLimits kLimits[] = {
@@ -48,6 +52,7 @@ constexpr SearchLimits kLimits[] = {
     {21, 14, 20, 14},   // e04 PVS
     {22, 16, 21, 15},   // e05 table
     {24, 17, 23, 16},   // e06 endgame
+    {23, 16, 23, 15},   // e07 patterns
 };
 
 }  // namespace

@@ -27,7 +27,10 @@ FILES = "abcdefgh"
 # Where each picture's numbers come from, named in its last line.
 SOURCES = {"s03": "s03_wall.h (WALL, clear, setCell)", "s05": "s05_cell91.h (WIDTH, CELLS, DIR, squareIndex)",
            "s08": "s08_tables.h (CELL_LINE, CELL_POS, CELL_WEIGHT) and s08_line_index.h (STEP)",
-           "s09": "s09_bitboard.h (INNER, setCell, moveMask)", "s11": "s11_avx512.h (ROTATE, EDGE)"}
+           "s09": "s09_bitboard.h (INNER, setCell, moveMask)", "s11": "s11_avx512.h (ROTATE, EDGE)",
+           "e07": "e07_patterns.h (KIND_SQUARES, IMAGE_KINDS, symmetry)"}
+KIND_NAMES = ["edge + 2 X-squares", "corner 3x3", "corner 2x5", "2nd row", "3rd row", "4th row", "diagonal of 8",
+              "diagonal of 7", "diagonal of 6", "diagonal of 5", "diagonal of 4"]
 
 
 def svg(stage, width, height, title, desc, body):
@@ -272,7 +275,51 @@ def s11(c):
                "through; one rotation per step moves every lane by its own amount.", out)
 
 
-DRAW = {"s03": s03, "s05": s05, "s08": s08, "s09": s09, "s11": s11}
+def e07(c):
+    kinds, image_kinds, sym = c["kinds"], c["imageKinds"], c["symmetry"]
+    instances = [[[sym[s][q] for q in kinds[k]] for s in range(8) if image_kinds[s] >> k & 1] for k in range(len(kinds))]
+    size, board, gapx, gapy, x0, y0, per_row = 14, 112, 34, 70, 30, 60, 6
+    total = sum(len(i) for i in instances)
+    out = [text(x0 + 3 * (board + gapx) - gapx / 2, 22, f"Step 07: the {total} patterns of the learned evaluation, "
+                f"{len(kinds)} kinds", 16, weight="bold")]
+    desc = []
+    cover = [0] * 64
+    for k, kind in enumerate(kinds):
+        bx, by = x0 + (k % per_row) * (board + gapx), y0 + (k // per_row) * (board + gapy)
+        others = 0
+        for inst in instances[k][1:]:
+            for q in inst:
+                others |= 1 << q
+        mask = sum(1 << q for q in kind)
+        bits(out, mask, bx, by, size, ones=False, green=others & ~mask)
+        for inst in instances[k]:
+            for q in inst:
+                cover[q] += 1
+        out.append(text(bx + board / 2, by - 22, KIND_NAMES[k], 11, weight="bold"))
+        out.append(text(bx + board / 2, by - 9, f"{len(kind)} squares, {len(instances[k])} instances", 10, fill="#444"))
+        desc.append(f"{KIND_NAMES[k]}: {on_squares(mask)}, {len(instances[k])} instances")
+    # the last cell of the grid: how many patterns see each square
+    k = len(kinds)
+    bx, by = x0 + (k % per_row) * (board + gapx), y0 + (k // per_row) * (board + gapy)
+    out.append(text(bx + board / 2, by - 22, "patterns per square", 11, weight="bold"))
+    out.append(text(bx + board / 2, by - 9, f"{min(cover)} to {max(cover)}", 10, fill="#444"))
+    for sq in range(64):
+        y, x = divmod(sq, 8)
+        shade = 255 - int(200 * cover[sq] / max(cover))
+        out.append(rect(bx + x * size, by + y * size, size, size, f"#{shade:02x}{shade:02x}ff", "#888"))
+        out.append(text(bx + x * size + size / 2, by + y * size + size / 2, cover[sq], 8,
+                        fill="white" if shade < 140 else "#222"))
+    w = x0 * 2 + per_row * board + (per_row - 1) * gapx
+    h = para(out, 20, y0 + 2 * (board + gapy) - gapy + 40, "Blue: a kind's squares where the kind is drawn (its "
+             "canonical instance); green: the squares of its other instances, the same squares turned or mirrored, "
+             "which share its table of weights. Each pattern is read as a base-3 number, one digit per square. "
+             "a1 is top left.", w - 40)
+    return svg("e07", w, h + 4, f"Step 07's {total} patterns in {len(kinds)} kinds",
+               f"Eleven 8 by 8 grids, one per kind of pattern, and one of how many patterns see each square "
+               f"({min(cover)} to {max(cover)}). " + "; ".join(desc) + ".", out)
+
+
+DRAW = {"s03": s03, "s05": s05, "s08": s08, "s09": s09, "s11": s11, "e07": e07}
 
 
 def main():

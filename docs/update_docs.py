@@ -31,6 +31,7 @@ Between markers `<!-- NAME:begin -->` and `<!-- NAME:end -->` it writes:
 - the embedded report's own sections (docs/esp32.md's memory and stack table, ...) and stage
   08's `flash-cache` table (bench/flash_cache.py's saved run, from --flash-cache);
 - the e06 page's `ablation` table (docs/ablation.py, from --ablation: bench/e06_ablation.cpp's run);
+- the e07 page's `learning` table (docs/learned.py, from --train: `./lab train`'s JSON);
 - every page under stages/: `navtop` and `navbottom`, the links to the previous page, the
   README (every stage) and the next page in reading order (inserted under the title and at the end
   when a page has no such markers yet; `--check` fails until they are there).
@@ -54,6 +55,7 @@ import flash_cache  # noqa: E402  (bench/flash_cache.py: stage 08's flash-cache 
 import lessons  # noqa: E402  (docs/lessons.py: the numbers of docs/lessons.md)
 import verdicts  # noqa: E402  (docs/verdicts.py: a verdict per platform; "why it is slower")
 import ablation  # noqa: E402  (docs/ablation.py: step 06's ideas switched off one at a time)
+import learned  # noqa: E402  (docs/learned.py: step 07's training, error per phase)
 import figures  # noqa: E402  (docs/figures.py: the plots)
 import ja as japanese  # noqa: E402  (docs/ja.py: the Japanese versions of the blocks)
 
@@ -783,6 +785,7 @@ def main():
                                           "skipped if missing)")
     ap.add_argument("--ablation", help="JSON written by the target `ablation` (the e06 page's ablation table; "
                                        "skipped if missing)")
+    ap.add_argument("--train", help="JSON written by `./lab train` (e07's learning block; skipped if missing)")
     ap.add_argument("--check", action="store_true", help="only check that the generated diffs are current")
     args = ap.parse_args()
     src = args.source
@@ -849,6 +852,7 @@ def main():
                 new = replace_between(new, "numbers", body + ("" if embedded else kept_embedded(text)), path)
         new = page_extras(new, text, counts, embedded, path)
         new = ablation.fill(new, load_json(args.ablation), replace_between, path)
+        new = learned.fill(new, load_json(args.train), replace_between, path)
         if has_markers(new, "kept"):
             new = replace_between(new, "kept", kept_measurements(src, folder), path)
         if has_stages and has_markers(new, "perft-fast"):

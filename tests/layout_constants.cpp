@@ -11,6 +11,7 @@
 #include "s08_line_index/s08_line_index.h"
 #include "s09_bitboard/s09_bitboard.h"
 #include "s11_avx512/s11_avx512.h"
+#include "e07_patterns/e07_patterns.h"
 
 namespace {
 
@@ -89,7 +90,27 @@ void s11Layout() {
   printf("\"s11\": {\n");
   list("rotate", s11::ROTATE, 8);
   masks("edge", s11::EDGE, 8);
-  masks("inWord", s11::IN_WORD, 8, "\n}\n");
+  masks("inWord", s11::IN_WORD, 8, "\n},\n");
+}
+
+void e07Layout() {
+  // Each kind's squares where it is drawn, and the images the evaluation reads it on:
+  // the picture draws every instance (the squares under each image's symmetry).
+  printf("\"e07\": {\n  \"kinds\": [");
+  for (int k = 0; k < e07::KINDS; k++) {
+    printf("%s[", k ? ", " : "");
+    for (int j = 0; e07::KIND_SQUARES[k][j] >= 0; j++) printf("%s%d", j ? ", " : "", e07::KIND_SQUARES[k][j]);
+    printf("]");
+  }
+  printf("],\n");
+  list("imageKinds", e07::IMAGE_KINDS, 8);
+  printf("  \"symmetry\": [");  // [s][sq]: the square symmetry s takes sq to
+  for (int s = 0; s < 8; s++) {
+    printf("%s[", s ? ",\n    " : "");
+    for (int sq = 0; sq < 64; sq++) printf("%s%d", sq ? ", " : "", e07::symmetry(s, sq));
+    printf("]");
+  }
+  printf("]\n}\n");
 }
 
 }  // namespace
@@ -101,6 +122,7 @@ int main() {
   s08Layout();
   s09Layout();
   s11Layout();
+  e07Layout();
   printf("}\n");
   return 0;
 }

@@ -159,4 +159,4 @@ void setup() {
   Serial.println("DONE");
 }
 
-void loop() {}
+void loop() {}  // step

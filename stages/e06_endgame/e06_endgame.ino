@@ -187,4 +187,4 @@ void setup() {
   Serial.println("DONE");
 }
 
-void loop() {}
+void loop() {}  // step

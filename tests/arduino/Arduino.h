@@ -1,5 +1,7 @@
 // A minimal host stand-in for the Arduino core: only what the stage sketches use
-// (Serial printing, micros, millis, delay, setup/loop). Output goes to stdout.
+// (Serial printing, micros, millis, delay, setup/loop). Output goes to stdout. There is
+// no input: no Serial Monitor is attached (Serial is false, nothing is available), so a
+// sketch that reads Serial in loop() (step 07's game) finds nothing and prints nothing.
 #pragma once
 #include <stddef.h>
 #include <stdint.h>
@@ -20,7 +22,9 @@ class HostSerial {
     const size_t n = print(v);
     return n + println();
   }
-  explicit operator bool() const { return true; }
+  int available() { return 0; }
+  int read() { return -1; }
+  explicit operator bool() const { return false; }
 };
 
 extern HostSerial Serial;

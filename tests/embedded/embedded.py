@@ -10,6 +10,7 @@
     embedded.py names  --source SRC --folder FOLDER
     embedded.py esp32  --out DIR --source SRC --folder FOLDER
     embedded.py riscv  --out DIR --source SRC --folder FOLDER --checker CHECKER --host-sketch EXE
+    embedded.py riscv-game --out DIR --source SRC --folder e07_patterns --host-sketch EXE
 
 warm    compiles an empty sketch so that the Arduino core lands in DIR's build cache
         once, before the sketches are compiled in parallel.
@@ -44,6 +45,14 @@ riscv   builds the whole sketch, ESP32 branch included, for rv32imac with picoli
         qemu-system-riscv32 -icount shift=0, has CHECKER judge its output, and compares it
         with EXE (the same sketch and shim built for the host) line for line, times and
         cycles aside; its result line must name its folder; the stack must stay in bounds.
+        Its input is /dev/null: the sketch's output ends with DONE.
+riscv-game
+        the same RISC-V build of a sketch with a game over Serial (step 07's), fed a
+        scripted game on the semihosting console (QEMU's standard input, a file): the
+        script is made by playing EXE (the host build), the output is judged against the
+        referee's rules by serial_game.py (every board, move, pass, refusal, the end) and
+        must be EXE's output for the same script, times and cycles aside; the stack must
+        stay in bounds.
 
 Exit status: 0 pass, 1 fail, 77 skipped because a toolchain is missing (CTest reports
 it as skipped, never as passed).
@@ -108,10 +117,11 @@ def require(tools):
 
 
 def namespace_of(source, folder):
-    """sNN for a numbered stage; otherwise what the sketch's `namespace stage = X;` names."""
-    m = re.match(r"s(\d\d)_", folder)
+    """sNN for a numbered stage, eNN for a search step; otherwise what the sketch's
+    `namespace stage = X;` names."""
+    m = re.match(r"([se])(\d\d)_", folder)
     if m:
-        return "s" + m.group(1)
+        return m.group(1) + m.group(2)
     with open(os.path.join(source, "stages", folder, folder + ".ino"), encoding="utf-8") as f:
         m = re.search(r"namespace\s+stage\s*=\s*(\w+)\s*;", f.read())
     return m.group(1) if m else None
@@ -232,10 +242,12 @@ def output_is_right(output, path, checker, host_sketch, masked=re.compile(r"\b(u
     return True
 
 
-def host_difference(output, host_sketch, masked=re.compile(r"\b(us)=\d+")):
+def host_difference(output, host_sketch, masked=re.compile(r"\b(us)=\d+"), input_path=None):
     """Where `output` differs from the host build of the same sketch ("" if nowhere), ignoring
-    the values `masked` matches (time differs by machine; everything else must not)."""
-    host = subprocess.run([host_sketch], capture_output=True, text=True, timeout=120)
+    the values `masked` matches (time differs by machine; everything else must not). The
+    host build reads its Serial input from `input_path` (default: none, /dev/null)."""
+    with open(input_path or os.devnull, "rb") as given:
+        host = subprocess.run([host_sketch], stdin=given, capture_output=True, text=True, timeout=120)
     if host.returncode != 0:
         return f"the host build {host_sketch} exited with {host.returncode}"
     def lines(text):
@@ -566,10 +578,11 @@ STACK_LINE = re.compile(r"^lab-esp32: stack max=(\d+) limit=(\d+)$", re.M)
 MACHINE_FIELDS = re.compile(r"\b(us|\w+_cycles|cpu_mhz|fills|stack_free)=\w+")
 
 
-def build_riscv(source, folder, out):
-    """Compiles the sketch and the shim for rv32imac and links them; returns (ELF or None,
-    the sketch object, log). The object alone gives the sketch's own flash and RAM."""
-    build, wrapper = sketch_wrapper(out, folder, "riscv")
+def build_riscv(source, folder, out, kind="riscv"):
+    """Compiles the sketch and the shim for rv32imac and links them into <out>/<kind>/<folder>;
+    returns (ELF or None, the sketch object, log). The object alone gives the sketch's own
+    flash and RAM."""
+    build, wrapper = sketch_wrapper(out, folder, kind)
     obj, elf = os.path.join(build, "sketch.o"), os.path.join(build, folder + ".elf")
     log = ""
     for cmd in (["riscv64-unknown-elf-gcc", *RISCV_FLAGS, "-I", ESP32_STUB, "-I", os.path.join(source, "stages", folder),
@@ -583,11 +596,14 @@ def build_riscv(source, folder, out):
     return elf, obj, log
 
 
-def run_riscv(elf, timeout=120):
+def run_riscv(elf, timeout=120, input_path=None):
     """(exit status, Serial output, stack report or None) of the sketch under QEMU. The
     semihosting console (the sketch's stdout) comes out on QEMU's stderr, with the shim's
-    stack line, which is taken out; QEMU's own stdout, normally empty, is kept after it."""
-    r = subprocess.run(QEMU_RISCV + [elf], capture_output=True, text=True, timeout=timeout)
+    stack line, which is taken out; QEMU's own stdout, normally empty, is kept after it.
+    The console's input, the sketch's Serial input, is QEMU's standard input: the file
+    `input_path`, or /dev/null (QEMU 7.2 reads it only when the sketch reads Serial)."""
+    with open(input_path or os.devnull, "rb") as given:
+        r = subprocess.run(QEMU_RISCV + [elf], stdin=given, capture_output=True, text=True, timeout=timeout)
     m = STACK_LINE.search(r.stderr)
     stack = {"max": int(m.group(1)), "limit": int(m.group(2))} if m else None
     return r.returncode, re.sub(r"^lab-esp32: .*\n?", "", r.stderr, flags=re.M) + r.stdout, stack
@@ -649,6 +665,67 @@ def riscv(args):
     return 0
 
 
+def riscv_game(args):
+    require(RISCV_TOOLS)
+    sys.path.insert(0, HERE)
+    import serial_game  # noqa: E402
+    constants = serial_game.constants(os.path.join(args.source, "stages", args.folder, args.folder + ".ino"))
+    build = os.path.join(args.out, "riscv-game", args.folder)
+    os.makedirs(build, exist_ok=True)
+    try:
+        script = serial_game.script(args.host_sketch)
+    except (RuntimeError, ValueError, IndexError, AssertionError) as e:  # its game went wrong
+        print(f"FAIL: playing {args.host_sketch} to make the script: {e}")
+        return 1
+    path = os.path.join(build, "script.txt")
+    with open(path, "wb") as f:
+        f.write(script)
+    print(f"the script, made by playing {args.host_sketch}: {len(script)} bytes in {path}")
+    # The host build's output for the whole script is judged too: a wrong game fails here,
+    # before the slow run.
+    with open(path, "rb") as given:
+        host = subprocess.run([args.host_sketch], stdin=given, capture_output=True, text=True, timeout=120)
+    problem, _ = serial_game.judge(script, host.stdout, constants["PLAY_DEPTH"], constants["PLAY_EXACT"])
+    if host.returncode != 0 or problem:
+        print(host.stdout)
+        print(problem or f"FAIL: the host build exited with {host.returncode}")
+        return 1
+    elf, obj, log = build_riscv(args.source, args.folder, args.out, "riscv-game")
+    if not elf:
+        print(log)
+        print(f"FAIL: {args.folder}.ino (its ESP32 branch) does not build for rv32imac")
+        return 1
+    code, output, stack = run_riscv(elf, timeout=600, input_path=path)
+    with open(os.path.join(build, "output.txt"), "w", encoding="utf-8", newline="") as f:
+        f.write(output)
+    if code != 0:
+        print(output)
+        print(f"FAIL: the sketch exited with {code} under qemu-system-riscv32")
+        return 1
+    if not stack:
+        print(output)
+        print("FAIL: the stack overflowed its region, or the shim printed no stack report")
+        return 1
+    if stack["max"] > stack["limit"]:
+        print(f"FAIL: the stack needs {stack['max']} bytes, more than the loop task's {stack['limit']}")
+        return 1
+    problem, counts = serial_game.judge(script, output, constants["PLAY_DEPTH"], constants["PLAY_EXACT"])
+    if problem:
+        print(output)
+        print(problem)
+        return 1
+    diff = host_difference(output, args.host_sketch, MACHINE_FIELDS, input_path=path)
+    if diff:
+        print(output)
+        print(f"FAIL: {diff}")
+        return 1
+    print(f"{args.folder} on rv32imac under QEMU played the script: " +
+          ", ".join(f"{n} {what}" for what, n in counts.items()) +
+          f", all as the rules say; the output is the host build's ({MACHINE_FIELDS.pattern} aside); "
+          f"stack at the deepest {stack['max']} of {stack['limit']} bytes")
+    return 0
+
+
 def column_problem(folder, log):
     """What keeps bench/esp32_column.py from turning the sketch's ESP32 result line (in the
     saved output `log`) into its columns ("" if nothing): the same line a board prints."""
@@ -667,7 +744,8 @@ def column_problem(folder, log):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("what", choices=["warm", "avr", "xtensa", "xtensa-sketch", "names", "esp32", "riscv"])
+    ap.add_argument("what", choices=["warm", "avr", "xtensa", "xtensa-sketch", "names", "esp32", "riscv",
+                                     "riscv-game"])
     ap.add_argument("--board", choices=sorted(BOARDS), default="mega")
     ap.add_argument("--out", help="where builds go (e.g. build/embedded)")
     ap.add_argument("--source", default=os.path.dirname(os.path.dirname(HERE)))
@@ -685,9 +763,11 @@ def main():
         ap.error("avr needs --checker and --runner")
     if args.what in ("xtensa-sketch", "riscv") and not (args.checker and args.host_sketch):
         ap.error(f"{args.what} needs --checker and --host-sketch")
+    if args.what == "riscv-game" and not args.host_sketch:
+        ap.error("riscv-game needs --host-sketch")
     try:
         return {"warm": warm, "avr": avr, "xtensa": xtensa, "xtensa-sketch": xtensa_sketch, "names": names,
-                "esp32": esp32, "riscv": riscv}[args.what](args)
+                "esp32": esp32, "riscv": riscv, "riscv-game": riscv_game}[args.what](args)
     except Skip as e:
         print(f"SKIPPED (not passed): {e}")
         return SKIP

@@ -6,13 +6,35 @@
 //   emulated nanosecond) and getCpuFrequencyMhz() says 1000: an ESP32-C3 proxy for
 //   counting instructions, not its timing;
 // - on the host, for the output the RISC-V run is compared with.
-// main() paints the stack, runs setup() and loop() once, and reports on stderr (RISC-V only)
+// Serial input is the standard input: on the host read(2) (a terminal, a pipe, a file),
+// on RISC-V the semihosting console (SYS_READ on ":tt"), which QEMU 7.2 with
+// -semihosting-config enable=on,target=native and no chardev reads from its own standard
+// input; a read there waits for a byte and reads none once that input has ended (at the
+// end of a file; /dev/null at once). The sketch sees the Arduino API and never waits:
+// available() is 1 when a byte has arrived, read() takes it, and `Serial` turns false
+// once the input has ended, as a native USB port's Serial does when its monitor goes
+// away. On the host a byte "has arrived" when poll(2) says so; on RISC-V, with no poll,
+// the shim reads ahead, which waits only where a terminal or pipe is the input (the tests
+// give a file or /dev/null). Nothing is read until the sketch asks.
+// main() paints the stack, runs setup(), then loop(): once, and again each time a byte
+// arrives, as long as the sketch reads Serial and its input has not ended (a board calls
+// loop() forever; here, between calls, the shim flushes the output and waits for input).
+// A sketch that never reads Serial gets loop() once, as before. It reports on stderr
+// (RISC-V only)
 //   lab-esp32: stack max=<bytes> limit=<bytes>
 // the deepest the stack went (from the top, start code and main included) and the loop
 // task's stack size on an ESP32 (8,192 bytes, or what the sketch's SET_LOOP_TASK_STACK_SIZE
 // says); or that the stack ran through its whole region (64 KB here).
 #include <stdio.h>
 #include <time.h>
+#if defined(__riscv)
+extern "C" {
+#include <semihost.h>  // picolibc's semihosting calls (a C header without extern "C")
+}
+#else
+#include <poll.h>
+#include <unistd.h>
+#endif
 
 #include "Arduino.h"
 
@@ -42,6 +64,34 @@ Count counter() {  // nanoseconds
 const Count COUNTS_PER_MICROSECOND = 1000;  // RISC-V: -icount shift=0, one instruction per ns
 
 size_t put(const char* s, size_t n) { return fwrite(s, 1, n, stdout); }
+
+// Serial input: the byte read ahead (-1: none), whether the input has ended, and whether
+// the sketch has asked for input at all.
+int pending = -1;
+bool ended = false, asked = false;
+
+// Whether a byte is there to read, reading one ahead if it has arrived (or, with `wait`,
+// waiting for one); false at the end of the input too.
+bool inputByte(bool wait) {
+  if (pending >= 0 || ended) return pending >= 0;
+#if defined(__riscv)
+  (void)wait;  // SYS_READ always waits
+  fflush(stdout);
+  static int console = -2;  // not opened yet
+  if (console == -2) console = sys_semihost_open(":tt", 0);  // mode 0: "r"
+  unsigned char c;
+  if (console >= 0 && sys_semihost_read(console, &c, 1) == 0)  // returns the bytes NOT read
+    pending = c;
+#else
+  pollfd in = {STDIN_FILENO, POLLIN, 0};
+  if (!wait && poll(&in, 1, 0) == 0) return false;  // nothing has arrived yet
+  fflush(stdout);  // what the sketch printed is out before the shim waits
+  unsigned char c;
+  if (read(STDIN_FILENO, &c, 1) == 1) pending = c;
+#endif
+  ended = pending < 0;
+  return pending >= 0;
+}
 
 template <class T>
 size_t number(const char* format, T v) {
@@ -92,8 +142,21 @@ size_t Print::println(double n, int digits) { return print(n, digits) + println(
 void HardwareSerial::begin(unsigned long, uint32_t, int8_t, int8_t, bool, unsigned long, uint8_t) {}
 void HardwareSerial::end() {}
 void HardwareSerial::flush(void) { fflush(stdout); }
-int HardwareSerial::available(void) { return 0; }
-HardwareSerial::operator bool() const { return true; }
+int HardwareSerial::available(void) {
+  asked = true;
+  return inputByte(false) ? 1 : 0;
+}
+int HardwareSerial::read(void) {
+  asked = true;
+  const int c = inputByte(false) ? pending : -1;
+  pending = -1;
+  return c;
+}
+HardwareSerial::operator bool() const {
+  asked = true;
+  inputByte(false);
+  return !ended;
+}
 
 unsigned long micros() { return (unsigned long)(counter() / COUNTS_PER_MICROSECOND); }
 unsigned long millis() { return (unsigned long)(counter() / (COUNTS_PER_MICROSECOND * 1000)); }
@@ -160,7 +223,8 @@ extern "C" UBaseType_t uxTaskGetStackHighWaterMark(TaskHandle_t) { return 0; }  
 int main() {
   paintStack();
   setup();
-  loop();
+  do loop();
+  while (asked && inputByte(true));
   fflush(stdout);
   reportStack();
   return 0;

@@ -13,7 +13,8 @@
 // -std=gnu++11 and core 3.x with -std=gnu++2b, as those cores do.
 //
 // tests/embedded/esp32_shim.cpp implements these declarations over C stdio, for the
-// whole-sketch runs under qemu-system-riscv32 (and the host build they are compared with).
+// whole-sketch runs under qemu-system-riscv32 (and the host build they are compared with);
+// Serial's input is the standard input there (see the shim).
 #pragma once
 
 #if !defined(LAB_ESP32_CORE) || (LAB_ESP32_CORE != 2 && LAB_ESP32_CORE != 3)
@@ -80,6 +81,7 @@ class HardwareSerial : public Print {
   void end();
   void flush(void);
   int available(void);
+  int read(void);  // the next byte, or -1 when none has arrived
   operator bool() const;
 };
 

@@ -1,0 +1,98 @@
+#!/usr/bin/env python3
+"""How step 07's training went: the <!-- learning --> block on its page, from the JSON
+`./lab train` writes (build/train.json): what it trained on, how long it took and where,
+and the error per phase on held-out games after the first fit and after the last round.
+
+    docs/learned.py stamp build/train.json [--page stages/e07_patterns/README.md]
+        adds the machine's name to a training run's JSON (./lab train does, right after
+        the run, on the machine that ran it); --page: and writes the page's block from it
+        (./lab train --write, which also installs the weights)
+    docs/learned.py show build/train.json
+        prints the block
+    docs/update_docs.py ... --train build/train.json
+        writes it into the page (skipped when the JSON is missing)
+"""
+import argparse
+import json
+import os
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "bench"))
+import report as bench  # noqa: E402  (bench/report.py: the machine line, write_json)
+
+
+def learning(data):
+    """The block: what was trained on, then the held-out error per phase after the first fit
+    and after the last round."""
+    first, last = data["rounds"][0]["phases"], data["rounds"][-1]["phases"]
+    where = data.get("machine", "a machine the JSON does not name")
+    out = [f"`./lab train` (seed {data['seed']}, {data['games']:,} self-play games, {data['positions']:,} positions, "
+           f"exact labels at {data['exact_from']} empty squares or fewer): {data['cpu_seconds']:,} s of CPU, "
+           f"{data['wall_seconds']:,} s on {data['threads']} threads on {where}; weights {data['weights']}. "
+           "The error is the mean absolute difference, in discs, between the evaluation and the label on the "
+           "held-out games (one game in ten, never fitted). The first fit labels a position above "
+           f"{data['exact_from']} empties with its game's final result; the last round labels it with a search "
+           "whose leaves the phases below already evaluate. A search's label is smoother than a game's result, "
+           "so part of the fall is the easier target, not only a better fit. Last column: the error of "
+           "always answering the phase's mean label, for scale.\n",
+           "| phase | empty squares | labels in the last round | first fit: error, discs | last round: error, "
+           "discs | mean label: error, discs |",
+           "|---|---|---|---|---|---|"]
+    for a, b in zip(first, last):
+        total = b["exact"] + b["search"] + b["game"]
+        labels = ", ".join(f"{100 * b[k] / total:.0f} % {name}" for k, name in
+                           (("exact", "exact"), ("search", "search"), ("game", "game result")) if b[k])
+        lo, hi = b["empties"]
+        out.append(f"| {b['phase']} | {lo}-{hi} | {labels} | {a['error_held_out']:.2f} | {b['error_held_out']:.2f} | "
+                   f"{b['error_mean']:.2f} |")
+    out.append("")
+    return "\n".join(out)
+
+
+def fill(text, train, replace_between, path):
+    """The page with its learning block rewritten, when there is a training JSON."""
+    if train and "<!-- learning:begin -->" in text:
+        text = replace_between(text, "learning", learning(train), path)
+    return text
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    s = sub.add_parser("stamp")
+    s.add_argument("train")
+    s.add_argument("--page")
+    sh = sub.add_parser("show")
+    sh.add_argument("train")
+    args = ap.parse_args()
+    try:
+        with open(args.train) as f:
+            data = json.load(f)
+        learning(data)  # a JSON of another shape fails here, before anything is written
+    except OSError as e:
+        print(f"learned.py: cannot read {args.train}: {e.strerror}", file=sys.stderr)
+        sys.exit(2)
+    except (ValueError, KeyError, IndexError, TypeError) as e:
+        print(f"learned.py: {args.train} is not the JSON of a training run ({type(e).__name__}: {e})", file=sys.stderr)
+        sys.exit(2)
+    if args.cmd == "show":
+        print(learning(data))
+        return
+    data["machine"] = bench.machine()
+    bench.write_json(args.train, data)
+    if args.page:
+        sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+        from update_docs import replace_between  # docs/update_docs.py: a generated block
+        try:
+            with open(args.page, encoding="utf-8") as f:
+                text = f.read()
+            new = fill(text, data, replace_between, args.page)
+            if new != text:
+                with open(args.page, "w", encoding="utf-8") as f:
+                    f.write(new)
+        except OSError as e:
+            sys.exit(f"learned.py: cannot rewrite {args.page}: {e.strerror or e}")
+
+
+if __name__ == "__main__":
+    main()

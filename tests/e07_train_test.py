@@ -1,0 +1,74 @@
+#!/usr/bin/env python3
+"""A short training run of step 07's weights, twice: on one thread, then on two. Both
+must give the same data and the same weights, bit for bit, and the checksums below (a
+change to the self-play, the labels or the fit changes them: update them with the
+change, and say why). Then the trainer's answers to bad input.
+
+    tests/e07_train_test.py build/e07_train
+"""
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+# seed 7, 300 games, exact labels from 14 empties; fit with lambda 10, 200 iterations
+EXPECTED_DATA = "97ca1f793e502b21"
+EXPECTED_WEIGHTS = "f9d6fc2f85ad16dd"
+
+
+def run(exe, *args, expect=0):
+    r = subprocess.run([exe, *args], capture_output=True, text=True, timeout=600)
+    if r.returncode != expect:
+        sys.exit(f"FAIL: e07_train {' '.join(args)} exited {r.returncode}, expected {expect}\n{r.stdout}{r.stderr}")
+    return r
+
+
+def checksum(text, what):
+    m = re.search(what + r".*checksum FNV-1a-64 ([0-9a-f]{16})", text)
+    if not m:
+        sys.exit(f"FAIL: no {what} checksum in:\n{text}")
+    return m.group(1)
+
+
+def main(argv):
+    if len(argv) != 2:
+        print("usage: e07_train_test.py E07_TRAIN", file=sys.stderr)
+        return 2
+    exe = argv[1]
+    with tempfile.TemporaryDirectory() as d:
+        sums = []
+        for jobs in ("1", "2"):
+            data, weights = os.path.join(d, f"data{jobs}"), os.path.join(d, f"weights{jobs}")
+            g = run(exe, "gen", "--seed=7", "--games=300", "--exact=14", f"--jobs={jobs}", f"--out={data}")
+            f = run(exe, "fit", f"--data={data}", f"--out={weights}")
+            sums.append((checksum(g.stdout, "gen: data"), checksum(f.stdout, "fit: weights"),
+                         open(data, "rb").read(), open(weights, "rb").read()))
+            print(f"jobs {jobs}: data {sums[-1][0]}, weights {sums[-1][1]}")
+        if sums[0][2] != sums[1][2] or sums[0][3] != sums[1][3]:
+            sys.exit("FAIL: one thread and two threads gave different data or weights")
+        if EXPECTED_DATA and (sums[0][0], sums[0][1]) != (EXPECTED_DATA, EXPECTED_WEIGHTS):
+            sys.exit(f"FAIL: expected data {EXPECTED_DATA} and weights {EXPECTED_WEIGHTS}, got {sums[0][0]} and {sums[0][1]}")
+        # Bad input: one line, exit 2; a failed write: exit 1.
+        for args, expect, says in [
+            (("gen", "--seed=7"), 2, "--games is required"),
+            (("gen", "--seed=7", "--games=0", "--out=x"), 2, "--games must be"),
+            (("fit", "--data=" + os.path.join(d, "none"), "--out=x"), 2, "cannot read"),
+            (("fit", "--data=" + weights, "--out=x"), 2, "not a data file"),
+            (("fit", "--data=" + data, "--out=x", "--colour=3"), 2, "unknown option --colour"),
+            (("relabel", "--data=" + data, "--weights=" + data, "--from=17", "--to=24", "--out=x"), 2, "not a weights file"),
+            (("header", "--weights=" + weights, "--out=" + d), 1, "cannot write"),
+            (("compare", "--weights=" + weights, "--ffo=20"), 2, "no FFO position"),
+            (("train", "--seed=1", "--dir=" + d), 2, "--games is required"),
+            (("solve",), 2, "usage"),
+        ]:
+            r = run(exe, *args, expect=expect)
+            lines = r.stderr.strip().splitlines()
+            if len(lines) != 1 or says not in lines[0]:
+                sys.exit(f"FAIL: e07_train {' '.join(args)}: expected one line saying '{says}', got {r.stderr!r}")
+    print("e07:train: one and two threads agree, bit for bit; bad input answered")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
