@@ -35,7 +35,7 @@ import tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(os.path.dirname(HERE), "docs"))
 from report import machine  # noqa: E402  (bench/report.py: the CPU line every table names)
-from update_docs import replace_between  # noqa: E402  (docs/update_docs.py: a generated block)
+from update_docs import rewrite_page  # noqa: E402  (docs/update_docs.py: a page's generated blocks)
 
 
 def duel_list(text):
@@ -188,19 +188,8 @@ def publish(body, said, page):
     """Prints the table and, given a page, rewrites its <!-- duel:begin/end --> block and,
     where the page has one, its <!-- duel-verdict:begin/end --> sentence."""
     print(body, end="")
-    if not page:
-        return 0
-    try:
-        with open(page, encoding="utf-8") as f:
-            text = replace_between(f.read(), "duel", body, page)  # before the page is opened to write
-        if "<!-- duel-verdict:begin -->" in text:
-            text = replace_between(text, "duel-verdict", said, page)
-        with open(page, "w", encoding="utf-8") as f:
-            f.write(text)
-    except OSError as e:
-        print(f"duel_report: cannot rewrite {page}: {e.strerror}", file=sys.stderr)
-        return 1
-    return 0
+    return rewrite_page(page, {"duel": body, "duel-verdict": said}, "duel_report", optional=("duel-verdict",)) \
+        if page else 0
 
 
 def level_of(options):

@@ -28,7 +28,7 @@ import tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(os.path.dirname(HERE), "docs"))
 from report import machine  # noqa: E402  (bench/report.py: the CPU line every table names)
-from update_docs import replace_between  # noqa: E402  (docs/update_docs.py: a generated block)
+from update_docs import rewrite_page  # noqa: E402  (docs/update_docs.py: a page's generated blocks)
 RHINO = "/usr/games/gtp-rhino"
 
 
@@ -143,17 +143,7 @@ def main():
 def publish(body, page):
     """Prints the table and, given a page, rewrites its <!-- match:begin/end --> block."""
     print(body, end="")
-    if not page:
-        return 0
-    try:
-        with open(page, encoding="utf-8") as f:
-            text = replace_between(f.read(), "match", body, page)  # before the page is opened to write
-        with open(page, "w", encoding="utf-8") as f:
-            f.write(text)
-    except OSError as e:
-        print(f"match_report: cannot rewrite {page}: {e.strerror}", file=sys.stderr)
-        return 1
-    return 0
+    return rewrite_page(page, {"match": body}, "match_report") if page else 0
 
 
 def table(rows, name, options, games, where, jobs=1):

@@ -25,7 +25,7 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from report import machine  # noqa: E402  (bench/report.py: the CPU line every table names)
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "docs"))
-from update_docs import replace_between  # noqa: E402  (docs/update_docs.py: a generated block)
+from update_docs import rewrite_page  # noqa: E402  (docs/update_docs.py: a page's generated blocks)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -97,13 +97,6 @@ def table(data):
     return "\n".join(lines) + "\n"
 
 
-def write_section(path, body):
-    with open(path) as f:
-        text = replace_between(f.read(), "perft-speed", body, path)  # before the page is opened to write
-    with open(path, "w") as f:
-        f.write(text)
-
-
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--build", default=os.path.join(ROOT, "build"))
@@ -122,9 +115,8 @@ def main():
             json.dump(data, f, indent=1)
     body = table(data)
     print(body, end="")
-    for page in a.pages:
-        write_section(page, body)
+    return max((rewrite_page(page, {"perft-speed": body}, "perft_speed") for page in a.pages), default=0)
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

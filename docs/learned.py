@@ -82,16 +82,8 @@ def main():
     bench.write_json(args.train, data)
     if args.page:
         sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-        from update_docs import replace_between  # docs/update_docs.py: a generated block
-        try:
-            with open(args.page, encoding="utf-8") as f:
-                text = f.read()
-            new = fill(text, data, replace_between, args.page)
-            if new != text:
-                with open(args.page, "w", encoding="utf-8") as f:
-                    f.write(new)
-        except OSError as e:
-            sys.exit(f"learned.py: cannot rewrite {args.page}: {e.strerror or e}")
+        from update_docs import rewrite_page  # docs/update_docs.py: a page's generated blocks
+        sys.exit(rewrite_page(args.page, {"learning": learning(data)}, "learned.py"))
 
 
 if __name__ == "__main__":

@@ -86,6 +86,24 @@ def has_markers(text, name):
     return f"<!-- {name}:begin -->" in text
 
 
+def rewrite_page(page, blocks, script, optional=()):
+    """Rewrites a page's generated blocks, {name: body}, for the scripts that write their own
+    (a name in `optional` only where the page has its markers). Every block is replaced before
+    the page is opened to write; a failed read or write is one line on stderr and 1, else 0."""
+    try:
+        with open(page, encoding="utf-8") as f:
+            text = f.read()
+        for name, body in blocks.items():
+            if name not in optional or has_markers(text, name):
+                text = replace_between(text, name, body, page)
+        with open(page, "w", encoding="utf-8") as f:
+            f.write(text)
+    except OSError as e:
+        print(f"{script}: cannot rewrite {page}: {e.strerror}", file=sys.stderr)
+        return 1
+    return 0
+
+
 def numbered(folders):
     return [f for f in folders if re.match(r"s\d\d_", f)]
 
