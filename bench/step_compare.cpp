@@ -39,14 +39,6 @@ std::optional<std::vector<Job>> jobsOf(const std::string& workload) {
   return std::nullopt;
 }
 
-/// Registers the step whose number is `number` (each step's function is compiled in its
-/// own generated file); false if the stage is unknown.
-bool registerStep(int number, const std::string& stage, const std::string& name, const std::vector<Job>& jobs) {
-  for (const StepRegistration& r : kStepRegistrations)
-    if (r.number == number) return r.registerOn(stage, name, jobs);
-  return false;
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -70,7 +62,9 @@ int main(int argc, char** argv) {
     return 2;
   }
   for (int i = 0; i < 2; ++i) {
-    if (!registerStep(picked[i]->number, name.substr(slash + 1), name, *jobs)) {
+    // kStepRegistrations is in the order of steps(); each step's function is compiled in
+    // its own generated file. False: no stage has that id.
+    if (!kStepRegistrations[picked[i] - steps().data()](name.substr(slash + 1), name, *jobs)) {
       std::fprintf(stderr, "reversi-lab: step compare: unknown stage %s in the workload\n",
                    quoteInput(name.substr(slash + 1)).c_str());
       return 2;
