@@ -23,6 +23,13 @@
 //       step 06 against step 07 (with WEIGHTS, or the ones compiled in) on FFO positions,
 //       interleaved round after round: score, nodes, CPU seconds of each round; exit 1
 //       when a score is not the published one
+//   e07_train mpc     --data=DATA [--per=1000] [--solve=200] [--solve-to=20] [--jobs=J] [--header=FILE]
+//       step 08's ProbCut regression: per number of empties (e08::PROBCUT_MIN up), the
+//       exact score against step 07's shallow search of e08::PROBCUT[].depth plies on
+//       the held-out games' positions (at most `per`; gen's exact labels up to its
+//       --exact, then at most `solve` of them solved here, up to `solve-to` empties):
+//       exact = a * v + b, sigma the spread of its error; prints the table and, with
+//       --header, rewrites the block between FIT-BEGIN and FIT-END of step 08's header
 //
 // Everything is deterministic: our own generator (SplitMix64), one seed per game, fixed
 // orders, and the same result whatever --jobs says (the jobs split the games or the
@@ -55,6 +62,7 @@
 #include "all_stages.h"
 #include "all_steps.h"
 #include "e07_patterns/e07_patterns.h"
+#include "e08_selective/e08_selective.h"  // the regression's rows (mpc)
 #include "cli/cli_args.h"  // UsageError
 #include "cli/cli.h"  // parseFfoRange: the FFO lists of `reversi-lab solve --ffo`
 #include "ffo.h"
@@ -938,10 +946,87 @@ int cmdCompare(int argc, char** argv) {
   return right ? 0 : 1;
 }
 
+// ---------------------------------------------------------------- mpc
+
+// Step 08's ProbCut regression, fitted on our own positions (see the file comment).
+int cmdMpc(int argc, char** argv) {
+  const Options o(argc, argv, "mpc", {"data", "per", "solve", "solve-to", "jobs", "header"});
+  const std::vector<Record> recs = readData(o.text("data"));
+  const size_t per = size_t(o.number("per", "1000", 10, 1000000)), solveMax = size_t(o.number("solve", "200", 0, 1000000));
+  const int solveTo = int(o.number("solve-to", "20", 0, 60)), jobs = int(o.number("jobs", "1", 1, 64));
+  const std::string header = o.text("header", "");
+  using Searcher = e07::Search<Fast>;
+  std::vector<std::unique_ptr<Searcher>> searchers(jobs);
+  std::vector<TablePool<Searcher::Slot>> pools(jobs);
+  for (int j = 0; j < jobs; j++) {
+    searchers[j] = std::make_unique<Searcher>();
+    pools[j].resize(uint32_t(1) << 20);
+    searchers[j]->useTable(pools[j].data(), uint32_t(pools[j].size()));
+  }
+  constexpr int kRows = e08::PROBCUT_LAST - e08::PROBCUT_MIN + 1;
+  e08::ProbCut rows[kRows];
+  bool fitted = false;
+  const double t0 = cpuSeconds();
+  printf("empties depth     n      a      b  sigma   (discs; exact = a * v + b)\n");
+  for (int k = 0; k < kRows; k++) {
+    const int e = e08::PROBCUT_MIN + k, depth = e08::PROBCUT[k].depth;
+    std::vector<const Record*> sample;  // held-out games, in the data's order
+    for (const Record& r : recs)
+      if (r.empties == e && r.game % 10 == 9 && sample.size() < (r.source == kExact ? per : std::min(per, solveMax)) &&
+          (r.source == kExact || e <= solveTo))
+        sample.push_back(&r);
+    if (sample.size() < 10) {  // too few: the row before (the first row must be fitted)
+      if (!fitted) throw BadInput("mpc: fewer than 10 positions with " + std::to_string(e) + " empties");
+      rows[k] = rows[k - 1];
+      rows[k].depth = int8_t(depth);
+      printf("%7d %5d %5zu   (the row before)\n", e, depth, sample.size());
+      continue;
+    }
+    std::vector<double> xs(sample.size()), ys(sample.size());
+    inParallel(jobs, sample.size(), [&](size_t i) {  // each search empties its table first
+      const Record& r = *sample[i];
+      Searcher& s = *searchers[i % size_t(jobs)];
+      const Fast::Board b = load<Fast>(toPosition(r.own, r.opp, BLACK));
+      xs[i] = double(s.search(b, BLACK, depth).score) / e07::DISC;
+      ys[i] = r.source == kExact ? double(r.label) : double(s.solve(b, BLACK).score) / e07::DISC;
+    });
+    double sx = 0, sy = 0, sxx = 0, sxy = 0;
+    for (size_t i = 0; i < xs.size(); i++) sx += xs[i], sy += ys[i], sxx += xs[i] * xs[i], sxy += xs[i] * ys[i];
+    const double n = double(xs.size()), a = (n * sxy - sx * sy) / (n * sxx - sx * sx), b = (sy - a * sx) / n;
+    double ss = 0;
+    for (size_t i = 0; i < xs.size(); i++) ss += (ys[i] - a * xs[i] - b) * (ys[i] - a * xs[i] - b);
+    const double sigma = std::sqrt(ss / (n - 2));
+    printf("%7d %5d %5zu %6.3f %6.2f %6.2f\n", e, depth, xs.size(), a, b, sigma);
+    fflush(stdout);
+    rows[k] = {int8_t(depth), int16_t(std::lround(256 / a)), int16_t(std::lround(b * e08::DISC)),
+               int16_t(std::lround(sigma * e08::DISC))};
+    fitted = true;
+  }
+  std::string block = "    // FIT-BEGIN\n";
+  for (int k = 0; k < kRows; k++) {
+    char cell[64];
+    snprintf(cell, sizeof cell, "{%d, %d, %d, %d},", rows[k].depth, rows[k].invA, rows[k].b, rows[k].sigma);
+    block += std::string(k % 5 ? " " : "    ") + cell + (k % 5 == 4 || k == kRows - 1 ? "\n" : "");
+  }
+  block += "    // FIT-END\n";
+  printf("mpc: %.0f s CPU; the rows ({depth, 256 / a, b * DISC, sigma * DISC}):\n%s", cpuSeconds() - t0, block.c_str());
+  if (!header.empty()) {
+    const std::vector<uint8_t> d = readFile(header);
+    std::string text(d.begin(), d.end());
+    const size_t from = text.find("    // FIT-BEGIN\n"), to = text.find("    // FIT-END\n");
+    if (from == std::string::npos || to == std::string::npos || to < from)
+      throw BadInput("mpc: " + header + " has no FIT-BEGIN ... FIT-END block");
+    text = text.substr(0, from) + block + text.substr(to + strlen("    // FIT-END\n"));
+    writeFile(header, text.data(), text.size());
+    printf("mpc: written %s\n", header.c_str());
+  }
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
-  const std::string usage = "usage: e07_train train | gen | fit | relabel | header | compare --name=value ... (see bench/e07_train.cpp)";
+  const std::string usage = "usage: e07_train train | gen | fit | relabel | header | compare | mpc --name=value ... (see bench/e07_train.cpp)";
   try {
     const std::string cmd = argc > 1 ? argv[1] : "";
     if (cmd == "gen") return cmdGen(argc, argv);
@@ -949,6 +1034,7 @@ int main(int argc, char** argv) {
     if (cmd == "relabel") return cmdRelabel(argc, argv);
     if (cmd == "header") return cmdHeader(argc, argv);
     if (cmd == "compare") return cmdCompare(argc, argv);
+    if (cmd == "mpc") return cmdMpc(argc, argv);
     if (cmd == "train") return cmdTrain(argc, argv);
     fprintf(stderr, "e07_train: %s\n", usage.c_str());
     return 2;

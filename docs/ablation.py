@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
-"""Step 06's ablation table (the e06 page's <!-- ablation --> block) from the JSON that
-bench/e06_ablation.cpp writes (`cmake --build build --target ablation`: build/ablation.json).
+"""A step's ablation table (the step page's <!-- ablation --> block) from the JSON that
+bench/ablation.cpp writes (`cmake --build build --target ablation`: build/ablation.json for
+step 06; `--target ablation-e08`: build/ablation-e08.json for step 08). The JSON names its
+step; only that step's page is filled.
 
 One row per idea switched off alone: what the search does instead, its nodes, its CPU time
 (median of the rounds, min-max) and how fast the step as it ships runs beside it, in the
@@ -61,9 +63,13 @@ def table(data):
 
 
 def fill(text, data, replace_between, path=PAGE):
-    """The page with its ablation block rewritten from `data` (the JSON, loaded); without data
-    or without the markers the page is returned as it was."""
+    """The page with its ablation block rewritten from `data` (the JSON, loaded); without data,
+    without the markers or when the JSON is another step's (its "step", a folder name, is not
+    in the page's path) the page is returned as it was."""
     if not data or f"<!-- {MARKER}:begin -->" not in text:
+        return text
+    step = data.get("step")
+    if step and step not in os.path.normpath(path).split(os.sep):
         return text
     return replace_between(text, MARKER, table(data), path)
 

@@ -1,5 +1,5 @@
 // For the endgame step (e06): each idea switched off alone (the ablation of the page,
-// bench/e06_ablation.cpp) still solves exactly: the published FFO scores and best moves.
+// bench/ablation.cpp) still solves exactly: the published FFO scores and best moves.
 // Only nodes and time may change; a fallback that lost exactness would fail here.
 #include <algorithm>
 #include <memory>

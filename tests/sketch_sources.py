@@ -6,7 +6,9 @@ because the Arduino tools compile only what is in the sketch folder. Each file t
 must be, byte for byte, the stage header of the same name (stages/<name>/<name>.h),
 which the host tests test: one source of truth, and this check proves the copy is it.
 A file named after the step itself is the step's own, not a copy, and is left alone:
-src/e07_weights.h (step 07's data) and src/e07_game.h (step 07's game over Serial).
+src/e07_weights.h (step 07's data) and src/e07_game.h (step 07's game over Serial). A file
+named after an earlier step is that step's own file, copied: stages/e08_selective/src/
+e07_weights.h must be, byte for byte, stages/e07_patterns/src/e07_weights.h.
 
 Their lines. Apart from its first comment (the lines up to the first that is not a //
 comment) and blank lines, a step's sketch differs from the previous step's only in
@@ -34,9 +36,15 @@ def pairs(folder):
     own = os.path.basename(os.path.normpath(folder)).split("_")[0] + "_"  # "e07_"
     copies = sorted(glob.glob(os.path.join(folder, "src", "*.h")))
     for copy in copies:
-        if os.path.basename(copy).startswith(own):
+        base = os.path.basename(copy)
+        if base.startswith(own):
             continue
-        name = os.path.splitext(os.path.basename(copy))[0]
+        step = re.match(r"(e\d\d_)", base)
+        if step:  # another step's own file: the copy of that step's src/ file
+            found = glob.glob(os.path.join(ROOT, "stages", step.group(1) + "*", "src", base))
+            yield copy, found[0] if len(found) == 1 else os.path.join(ROOT, "stages", base)
+            continue
+        name = os.path.splitext(base)[0]
         yield copy, os.path.join(ROOT, "stages", name, name + ".h")
 
 

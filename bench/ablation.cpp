@@ -1,14 +1,17 @@
-// Step 06's ablation: the step with each of its ideas switched off alone (e06::Idea, the
+// A step's ablation: the step with each of its ideas switched off alone (step::Idea, the
 // Search template's last parameter), on one workload -- FFO positions solved one by one
 // on the default (fastest) stage, each with the table the CLI lends it -- in rounds, the
 // variants in a new shuffled order each round so that a slow spell of the machine falls
 // on all of them alike. Per variant: nodes (exact, the same every round) and the CPU
-// seconds of each round. docs/ablation.py turns the JSON into the e06 page's table.
+// seconds of each round. docs/ablation.py turns the JSON into the step page's table.
+// Built once per step that has ideas to switch (eNN_ablation, ABLATION_STEP=NN: the
+// rows below are that step's).
 //
-//   e06_ablation [--ffo=40-44] [--rounds=3] [--only=name,name] [--json=FILE]
+//   eNN_ablation [--ffo=40-44] [--rounds=3] [--only=name,name] [--json=FILE]
 //
 // A wrong score is a defect: the program stops with exit code 1. Not a test (minutes of
-// CPU); `cmake --build build --target ablation` runs it and writes build/ablation.json.
+// CPU); `cmake --build build --target ablation` runs step 06's and writes
+// build/ablation.json, `--target ablation-e08` step 08's (build/ablation-e08.json).
 #include <time.h>
 
 #include <algorithm>
@@ -32,7 +35,11 @@
 
 using namespace reversi;
 
+
 namespace {
+
+/// The program's name, for its messages: e06_ablation, e08_ablation.
+const std::string kName = std::string(ThisStep::id).substr(0, 4) + "ablation";
 
 /// The stage the step's own numbers are measured on: the last (fastest) one.
 using Fast = std::tuple_element_t<std::tuple_size_v<AllStages> - 1, AllStages>;
@@ -83,6 +90,36 @@ constexpr Solved (*without())(const FfoPosition&) {
 
 // The rows of the table, in the order of the step's file comment. The words here are the
 // page's: docs/ablation.py prints them as they are.
+#if ABLATION_STEP == 8
+// Step 08: its own ideas, then the step 07 (06) ideas whose work it changes. (The table
+// from 5 empties is the shallow solver's end + 1 here, so IDEA_TABLE_FROM changes nothing.)
+const Variant kVariants[] = {
+    {"default", "", "every idea on (the step as it ships)", without<0>()},
+    {"passes", "selective passes (ProbCut at t = 1.1, then 2.0) before the exact one",
+     "the exact pass alone, as step 07", without<step::IDEA_PASSES>()},
+    {"aspiration", "the root's window around the previous pass's score",
+     "every pass with the full window at the root", without<step::IDEA_ASPIRATION>()},
+    {"isolated", "isolated empty squares first (shallow solver)", "parity order alone",
+     without<step::IDEA_ISOLATED>()},
+    {"stability", "the stability cutoff", "no bound from stable discs", without<step::IDEA_STABILITY>()},
+    {"split", "the split retuned: squares at 4 empties, the table from 5, ETC from 6",
+     "step 07's split: 6, 8, 9", without<step::IDEA_SPLIT>()},
+    {"merge", "bounds merged when a position is stored again", "the new bounds replace the old",
+     without<step::IDEA_MERGE>()},
+    {"etc-store", "an ETC cutoff stored", "an ETC cutoff returned only", without<step::IDEA_ETC_STORE>()},
+    {"etc", "enhanced transposition cutoff", "no child looked up before the first is searched",
+     without<step::IDEA_ETC>()},
+    {"parity", "parity (odd quadrants first)", "empty squares in the fixed preference order only",
+     without<step::IDEA_PARITY>()},
+    {"sort-search", "a shallow search orders the moves from 16 empties", "fastest-first at every depth",
+     without<step::IDEA_SORT_SEARCH>()},
+    {"root-search", "the root ordered by a midgame search", "the passes straight from the root",
+     without<step::IDEA_ROOT_SEARCH>()},
+    {"step07", "every idea of step 08", "step 07's solver (the same nodes as e07)",
+     without<step::IDEA_PASSES | step::IDEA_ASPIRATION | step::IDEA_ISOLATED | step::IDEA_STABILITY |
+             step::IDEA_SPLIT | step::IDEA_MERGE | step::IDEA_ETC_STORE>()},
+};
+#else
 const Variant kVariants[] = {
     {"default", "", "every idea on (the step as it ships)", without<0>()},
     {"empty-list", "the empty squares as a linked list", "each node looks at all 64 squares for the empty ones",
@@ -111,6 +148,7 @@ const Variant kVariants[] = {
      without<step::IDEA_MASK_EVAL>()},
     {"undo", "copy-make", "the article's undo stack (UndoMove)", without<0, step::UndoMove>()},
 };
+#endif
 
 // The first processor's fields of /proc/cpuinfo that name the CPU (empty elsewhere).
 std::vector<std::pair<std::string, std::string>> cpuFields() {
@@ -159,7 +197,7 @@ bool writeJson(const std::string& path, int first, int last, int rounds, const s
   std::ofstream out(path);
   out << o.str();
   if (!out) {
-    std::fprintf(stderr, "e06_ablation: cannot write %s\n", path.c_str());
+    std::fprintf(stderr, "%s: cannot write %s\n", kName.c_str(), path.c_str());
     return false;
   }
   std::printf("written: %s (%d round%s)\n", path.c_str(), rounds, rounds == 1 ? "" : "s");
@@ -167,8 +205,8 @@ bool writeJson(const std::string& path, int first, int last, int rounds, const s
 }
 
 int usage(const char* message) {
-  std::fprintf(stderr, "e06_ablation: %s\nusage: e06_ablation [--ffo=40-44] [--rounds=N] [--only=a,b] [--json=FILE]\n",
-               message);
+  std::fprintf(stderr, "%s: %s\nusage: %s [--ffo=40-44] [--rounds=N] [--only=a,b] [--json=FILE]\n", kName.c_str(),
+               message, kName.c_str());
   return 2;
 }
 
@@ -176,7 +214,7 @@ int usage(const char* message) {
 
 int main(int argc, char** argv) {
   int first = 40, last = 44, rounds = 3;
-  std::string only, json, command = "e06_ablation";
+  std::string only, json, command = kName;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     if (a.rfind("--json=", 0) != 0) command += " " + a;  // the page shows the command, not where it wrote
@@ -215,14 +253,14 @@ int main(int argc, char** argv) {
       for (const FfoPosition* f : positions) {
         const Solved s = v.solve(*f);
         if (s.score != f->score) {
-          std::fprintf(stderr, "e06_ablation: %s solves FFO #%d to %+d, not %+d\n", v.name, f->number, s.score, f->score);
+          std::fprintf(stderr, "%s: %s solves FFO #%d to %+d, not %+d\n", kName.c_str(), v.name, f->number, s.score, f->score);
           return 1;
         }
         n += s.nodes;
         t += s.seconds;
       }
       if (round > 0 && n != nodes[k]) {
-        std::fprintf(stderr, "e06_ablation: %s visited %llu nodes, %llu the round before\n", v.name,
+        std::fprintf(stderr, "%s: %s visited %llu nodes, %llu the round before\n", kName.c_str(), v.name,
                      (unsigned long long)n, (unsigned long long)nodes[k]);
         return 1;
       }
