@@ -2,8 +2,9 @@
 // Search template's last parameter), on one workload -- FFO positions solved one by one
 // on the default (fastest) stage, each with the table the CLI lends it -- in rounds, the
 // variants in a new shuffled order each round so that a slow spell of the machine falls
-// on all of them alike. Per variant: nodes (exact, the same every round) and the CPU
-// seconds of each round. docs/ablation.py turns the JSON into the step page's table.
+// on all of them alike. Per variant: nodes (exact, the same every round; in all and per
+// position) and the CPU seconds of each round. docs/ablation.py turns the JSON into the
+// step page's table.
 // Built once per step that has ideas to switch (eNN_ablation, ABLATION_STEP=NN: the
 // rows below are that step's).
 //
@@ -178,7 +179,7 @@ std::string quoted(const std::string& s) {
 // finished ("rounds" counts those).
 bool writeJson(const std::string& path, int first, int last, int rounds, const std::string& command,
                const std::vector<const Variant*>& variants, const std::vector<uint64_t>& nodes,
-               const std::vector<std::vector<double>>& seconds) {
+               const std::vector<std::vector<uint64_t>>& perPosition, const std::vector<std::vector<double>>& seconds) {
   std::ostringstream o;
   o << "{\n \"step\": " << quoted(std::string(ThisStep::id)) << ",\n \"stage\": " << quoted(std::string(Fast::id))
     << ",\n \"ffo\": [" << first << ", " << last << "],\n \"rounds\": " << rounds
@@ -189,7 +190,9 @@ bool writeJson(const std::string& path, int first, int last, int rounds, const s
   o << "},\n \"variants\": [";
   for (size_t k = 0; k < variants.size(); ++k) {
     o << (k ? ",\n" : "\n") << "  {\"name\": " << quoted(variants[k]->name) << ", \"idea\": " << quoted(variants[k]->idea)
-      << ", \"off\": " << quoted(variants[k]->off) << ", \"nodes\": " << nodes[k] << ", \"seconds\": [";
+      << ", \"off\": " << quoted(variants[k]->off) << ", \"nodes\": " << nodes[k] << ", \"nodes_each\": [";
+    for (size_t i = 0; i < perPosition[k].size(); ++i) o << (i ? ", " : "") << perPosition[k][i];
+    o << "], \"seconds\": [";
     for (size_t r = 0; r < seconds[k].size(); ++r) o << (r ? ", " : "") << seconds[k][r];
     o << "]}";
   }
@@ -240,6 +243,7 @@ int main(int argc, char** argv) {
   if (variants.empty()) return usage("--only names no variant");
 
   std::vector<uint64_t> nodes(variants.size(), 0);
+  std::vector<std::vector<uint64_t>> perPosition(variants.size());
   std::vector<std::vector<double>> seconds(variants.size());
   std::vector<size_t> order(variants.size());
   for (size_t i = 0; i < order.size(); ++i) order[i] = i;
@@ -250,6 +254,8 @@ int main(int argc, char** argv) {
       const Variant& v = *variants[k];
       uint64_t n = 0;
       double t = 0;
+      std::string each;  // nodes per position
+      perPosition[k].clear();
       for (const FfoPosition* f : positions) {
         const Solved s = v.solve(*f);
         if (s.score != f->score) {
@@ -258,6 +264,8 @@ int main(int argc, char** argv) {
         }
         n += s.nodes;
         t += s.seconds;
+        perPosition[k].push_back(s.nodes);
+        each += "  #" + std::to_string(f->number) + " " + std::to_string(s.nodes);
       }
       if (round > 0 && n != nodes[k]) {
         std::fprintf(stderr, "%s: %s visited %llu nodes, %llu the round before\n", kName.c_str(), v.name,
@@ -266,10 +274,10 @@ int main(int argc, char** argv) {
       }
       nodes[k] = n;
       seconds[k].push_back(t);
-      std::printf("round %d  %-14s %13llu nodes  %8.3f s\n", round + 1, v.name, (unsigned long long)n, t);
+      std::printf("round %d  %-14s %13llu nodes  %8.3f s %s\n", round + 1, v.name, (unsigned long long)n, t, each.c_str());
       std::fflush(stdout);
     }
-    if (!json.empty() && !writeJson(json, first, last, round + 1, command, variants, nodes, seconds)) return 1;
+    if (!json.empty() && !writeJson(json, first, last, round + 1, command, variants, nodes, perPosition, seconds)) return 1;
   }
 
   return 0;

@@ -98,12 +98,13 @@ const int STEP07_ETC = 9;       ///< ETC_MIN with IDEA_SPLIT off.
 const int PASSES = 2;            ///< Selective passes before the exact one.
 const int EXACT_LEVEL = PASSES;  ///< The exact pass's level: a slot of this level is exact.
 /// Each selective pass's confidence t, in 1/256: 1.1, then 2.0 standard deviations
-/// (the prototype tried 1.1/1.5/2.0/2.6 and subsets; these two cost the fewest nodes).
+/// (in the prototype, with other weights, fewer nodes on FFO #40-#44 than 1.1, 1.5,
+/// 2.0, 2.6 or the other subsets of those tried).
 const int16_t PASS_T[PASSES] = {282, 512};
-const int SELECTIVE_FROM = 14;   ///< Empties at or above which solve() runs the selective passes first.
+const int SELECTIVE_FROM = 14;   ///< Empties at or above which solve() runs the selective passes first (not tuned).
 const int PROBCUT_MIN = 10;      ///< Empties at or above which a selective pass tries ProbCut.
 const int PROBCUT_LAST = 24;     ///< The last row of PROBCUT: more empties use it.
-const int ASPIRATION = 2;        ///< Half the root's window around the previous pass's score, in discs.
+const int ASPIRATION = 2;        ///< Half the root's window around the previous pass's score, in discs (not tuned).
 
 /// One row of the regression: exact score = a * v + b +- sigma, v the shallow search's.
 struct ProbCut {
@@ -129,7 +130,7 @@ const ProbCut PROBCUT[PROBCUT_LAST - PROBCUT_MIN + 1] = {
     // FIT-END
 };
 
-// ---- The learned evaluation: step 07's idea, unchanged -------------------------------------
+// ---- The learned evaluation: step 07's idea, unchanged -------------------------------
 //
 // A pattern is a fixed set of squares, read as one number: each square a base-3 digit
 // (0 empty, 1 the side to move's, 2 the opponent's), the pattern's j-th square worth 3^j.
@@ -393,7 +394,7 @@ enum Idea {
   IDEA_FASTEST_FIRST = 16, ///< Off: below SORT_SEARCH, the moves in square order.
   IDEA_SORT_SEARCH = 32,   ///< Off: fastest-first at every depth, no shallow search to order.
   IDEA_ETC = 64,           ///< Off: no child is looked up before the first is searched.
-  IDEA_TABLE_FROM = 128,   ///< Off: the table at every node of the deep solver, not only from ENDGAME_TABLE.
+  IDEA_TABLE_FROM = 128,   ///< Off: the table at every node of the deep solver (with IDEA_SPLIT on: the same).
   IDEA_PREFETCH = 256,     ///< Off: no table bucket is fetched ahead of its probe.
   IDEA_KEY_AFTER = 512,    ///< Off: each child's key is read from its 64 squares (hashKey).
   IDEA_ROOT_SEARCH = 1024, ///< Off: solve straight from the root, no midgame search first.
@@ -744,7 +745,8 @@ class Search {
     nodes_ = 0;
     rootBest_ = r.best;
     // The selective passes, then the exact one; each starts from the table and the root
-    // move the one before left. (Few empties: a pass would cost as much as it saves.)
+    // move the one before left. (Below SELECTIVE_FROM empties ProbCut, from PROBCUT_MIN,
+    // could cut only near the root: the exact pass alone.)
     const uint64_t key = hashKey(root, me);
     level_ = on(IDEA_PASSES) && empties >= SELECTIVE_FROM ? 0 : EXACT_LEVEL;
     for (bool first = true; level_ <= EXACT_LEVEL; level_++, first = false) {
