@@ -31,6 +31,12 @@ def seconds(xs):
     return f"{med:.2f}" if len(xs) == 1 else f"{med:.2f} ({min(xs):.2f}-{max(xs):.2f})"
 
 
+def target(data):
+    """The CMake target that runs the JSON's step: `ablation` (step 06), `ablation-eNN`."""
+    step = data.get("step", "e06_endgame")
+    return "ablation" if step.startswith("e06") else "ablation-" + step[:3]
+
+
 def table(data):
     """The block's Markdown: a caption saying what was measured, where and how, then one row
     per variant; the default first."""
@@ -46,7 +52,7 @@ def table(data):
            f"lends it; {rounds} round{'s' if rounds != 1 else ''}{stopped} in one process, the variants shuffled "
            f"each round. Nodes are exact; CPU s: the {last - first + 1} solves together, "
            f"median of the rounds (min-max). Measured on {cpu}, {data['cores']} cores, by "
-           f"`cmake --build build --target ablation` (`{data['command']}`). Last column: the variant's median "
+           f"`cmake --build build --target {target(data)}` (`{data['command']}`). Last column: the variant's median "
            f"time / the default's.\n",
            "| idea switched off | what the search does instead | nodes | nodes (default = 1) | CPU s | "
            "default runs N.NNx as fast as without it |",
