@@ -92,8 +92,7 @@ constexpr Solved (*without())(const FfoPosition&) {
 // The rows of the table, in the order of the step's file comment. The words here are the
 // page's: docs/ablation.py prints them as they are.
 #if ABLATION_STEP == 8
-// Step 08: its own ideas, then the step 07 (06) ideas whose work it changes. (The table
-// from 5 empties is the shallow solver's end + 1 here, so IDEA_TABLE_FROM changes nothing.)
+// Step 08: its own ideas, then the step 07 (06) ideas whose work it changes.
 const Variant kVariants[] = {
     {"default", "", "every idea on (the step as it ships)", without<0>()},
     {"passes", "selective passes (ProbCut at t = 1.1, then 2.0) before the exact one",
@@ -103,8 +102,6 @@ const Variant kVariants[] = {
     {"isolated", "isolated empty squares first (shallow solver)", "parity order alone",
      without<step::IDEA_ISOLATED>()},
     {"stability", "the stability cutoff", "no bound from stable discs", without<step::IDEA_STABILITY>()},
-    {"split", "the split retuned: squares at 4 empties, the table from 5, ETC from 6",
-     "step 07's split: 6, 8, 9", without<step::IDEA_SPLIT>()},
     {"merge", "bounds merged when a position is stored again", "the new bounds replace the old",
      without<step::IDEA_MERGE>()},
     {"etc-store", "an ETC cutoff stored", "an ETC cutoff returned only", without<step::IDEA_ETC_STORE>()},
@@ -118,7 +115,7 @@ const Variant kVariants[] = {
      without<step::IDEA_ROOT_SEARCH>()},
     {"step07", "every idea of step 08", "step 07's solver (the same nodes as e07)",
      without<step::IDEA_PASSES | step::IDEA_ASPIRATION | step::IDEA_ISOLATED | step::IDEA_STABILITY |
-             step::IDEA_SPLIT | step::IDEA_MERGE | step::IDEA_ETC_STORE>()},
+             step::IDEA_MERGE | step::IDEA_ETC_STORE>()},
 };
 #else
 const Variant kVariants[] = {

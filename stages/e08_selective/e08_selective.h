@@ -20,9 +20,11 @@
  * - in the shallow solver an isolated empty square (no empty neighbour) first among its
  *   parity class: it is often a move only one side can make;
  * - the stability cutoff: the opponent's stable discs bound the score from above;
- * - the solver split retuned: squares tried directly at 4 empties or fewer (step 07: 6),
- *   the table from 5 (8), the enhanced transposition cutoff from 6 (9);
  * - a bound found again is merged with the one already stored; an ETC cutoff is stored.
+ * Tried and left out: moving the split between the solvers down (squares tried directly
+ * at 4 empties or fewer, the table from 5, ETC from 6) visits a third fewer nodes but
+ * takes longer (FFO #40-#44 on s11: 192.3 M nodes in 27.5 s against 288.8 M in 22.4 s,
+ * bench/ablation.cpp, 3 rounds on one core of a 2-vCPU AMD EPYC Zen 5, 2026-11-26).
  *
  * Source: M. Buro, "Experiments with Multi-ProbCut and a new high-quality evaluation
  * function for Othello" (1997) for ProbCut and its passes; the passes at rising
@@ -76,14 +78,11 @@ const int ORDER_MIN = 3;  ///< Sort the moves only with this many plies and empt
 const int SOLVE_FROM = 10;  ///< An exact solve deepens to empties - SOLVE_FROM, then solves.
 const int TABLE_MIN = 4;    ///< Use the table only with this many plies and empty squares left.
 const int BUCKET = 4;       ///< Slots per bucket in BucketTable.
-const int ENDGAME_SHALLOW = 4;  ///< Empties at or below which solve() tries squares, not a move list (step 07: 6).
-const int ENDGAME_TABLE = 5;    ///< Empties at or above which solve() keeps positions in the table (step 07: 8).
-const int ETC_MIN = 6;          ///< Empties at or above which solve() looks its children up first (step 07: 9).
+const int ENDGAME_SHALLOW = 6;  ///< Empties at or below which solve() tries squares, not a move list.
+const int ENDGAME_TABLE = 8;    ///< Empties at or above which solve() keeps positions in the table.
+const int ETC_MIN = 9;          ///< Empties at or above which solve() looks its children up first (ETC).
 const int SORT_SEARCH = 16;     ///< Empties at or above which a shallow search orders solve()'s moves.
 const int SORT_DEPTH = 1;       ///< The depth of that search, in plies.
-const int STEP07_SHALLOW = 6;   ///< ENDGAME_SHALLOW with IDEA_SPLIT off (step 07's split).
-const int STEP07_TABLE = 8;     ///< ENDGAME_TABLE with IDEA_SPLIT off.
-const int STEP07_ETC = 9;       ///< ETC_MIN with IDEA_SPLIT off.
 
 // ---- Selective search: this step's idea ----------------------------------------------
 //
@@ -394,7 +393,7 @@ enum Idea {
   IDEA_FASTEST_FIRST = 16, ///< Off: below SORT_SEARCH, the moves in square order.
   IDEA_SORT_SEARCH = 32,   ///< Off: fastest-first at every depth, no shallow search to order.
   IDEA_ETC = 64,           ///< Off: no child is looked up before the first is searched.
-  IDEA_TABLE_FROM = 128,   ///< Off: the table at every node of the deep solver (with IDEA_SPLIT on: the same).
+  IDEA_TABLE_FROM = 128,   ///< Off: the table at every node of the deep solver, not only from ENDGAME_TABLE.
   IDEA_PREFETCH = 256,     ///< Off: no table bucket is fetched ahead of its probe.
   IDEA_KEY_AFTER = 512,    ///< Off: each child's key is read from its 64 squares (hashKey).
   IDEA_ROOT_SEARCH = 1024, ///< Off: solve straight from the root, no midgame search first.
@@ -402,10 +401,9 @@ enum Idea {
   IDEA_PASSES = 2048,      ///< Off: no selective pass, the exact pass alone (step 07's solve).
   IDEA_ISOLATED = 4096,    ///< Off: no isolated empty square first in the shallow solver.
   IDEA_STABILITY = 8192,   ///< Off: no stability cutoff.
-  IDEA_SPLIT = 16384,      ///< Off: step 07's split (squares at 6 empties, table from 8, ETC from 9).
-  IDEA_MERGE = 32768,      ///< Off: a stored bound replaces the slot's, not merged with it.
-  IDEA_ETC_STORE = 65536,  ///< Off: an ETC cutoff is returned, not stored.
-  IDEA_ASPIRATION = 131072 ///< Off: every pass searches the root with the full window.
+  IDEA_MERGE = 16384,      ///< Off: a stored bound replaces the slot's, not merged with it.
+  IDEA_ETC_STORE = 32768,  ///< Off: an ETC cutoff is returned, not stored.
+  IDEA_ASPIRATION = 65536  ///< Off: every pass searches the root with the full window.
 };
 
 /**
@@ -1081,7 +1079,7 @@ class Search {
     uint64_t childKey[64];  // by square
     int sortKey[64];
     uint8_t replies[64];
-    const bool childTable = empties - 1 >= tableFrom(), etc = on(IDEA_ETC) && ply > 0 && empties >= etcMin();
+    const bool childTable = empties - 1 >= tableFrom(), etc = on(IDEA_ETC) && ply > 0 && empties >= ETC_MIN;
     for (int i = 0; i < n; i++) {
       const uint8_t sq = moves[i];
       Board child = b;
@@ -1171,7 +1169,7 @@ class Search {
 
   int solveNext(Board& b, uint8_t me, int alpha, int beta, int discs, int empties, int ply, uint64_t key) {
     if (on(IDEA_SHALLOW))
-      return empties > shallowMax() ? solveDeep(b, me, alpha, beta, discs, empties, ply, key)
+      return empties > ENDGAME_SHALLOW ? solveDeep(b, me, alpha, beta, discs, empties, ply, key)
                                        : solveShallow(b, me, alpha, beta, discs, empties, ply);
     if (on(IDEA_LAST_EMPTY) && empties == 1) return solveLast(b, me, discs, ply, beta - alpha > 1);
     return solveDeep(b, me, alpha, beta, discs, empties, ply, key);  // no shallow solver
@@ -1179,12 +1177,7 @@ class Search {
 
   // The fewest empties at which solveDeep keeps positions in the table (IDEA_TABLE_FROM
   // off: every node of the deep solver, which starts above ENDGAME_SHALLOW).
-  static int tableFrom() {
-    return on(IDEA_TABLE_FROM) ? (on(IDEA_SPLIT) ? ENDGAME_TABLE : STEP07_TABLE) : shallowMax() + 1;
-  }
-  // The most empties the shallow solver takes, and the fewest at which ETC is tried.
-  static int shallowMax() { return on(IDEA_SPLIT) ? ENDGAME_SHALLOW : STEP07_SHALLOW; }
-  static int etcMin() { return on(IDEA_SPLIT) ? ETC_MIN : STEP07_ETC; }
+  static int tableFrom() { return on(IDEA_TABLE_FROM) ? ENDGAME_TABLE : ENDGAME_SHALLOW + 1; }
 
   static uint64_t splitMix(uint64_t& x) {
     uint64_t z = (x += 0x9e3779b97f4a7c15ULL);
