@@ -329,9 +329,13 @@ def too_big_reason(log, source, folder, board):
     """Why a sketch that failed to build does not fit the board, from the build log, or
     None. The sketch's const data lives in RAM on an AVR, whose data addresses are 16 bits."""
     # avr-gcc refuses any single object over 32,767 bytes (its size_t is 16 bits).
-    huge = sorted(set(re.findall(r"size of array .(\w+). is too large", log)))
+    # The array's namespace: that of the step whose file defines it (e08 compiles step 07's
+    # src/e07_weights.h), else the sketch's own.
+    huge = sorted(set(re.findall(r"([\w./+-]+):\d+:\d+: error: size of array .(\w+). is too large", log)))
     if huge:
-        return ", ".join(f"{n} is {host_sizeof(source, folder, n):,} bytes" for n in huge) + \
+        owner = lambda path: (re.match(r"([es]\d\d)_", os.path.basename(path)) or [None, None])[1]
+        sizes = {n: host_sizeof(source, folder, n, owner(path)) for path, n in huge}
+        return ", ".join(f"{n} is {size:,} bytes" for n, size in sorted(sizes.items())) + \
             " (avr-gcc allows objects of at most 32,767 bytes)"
     # Smaller objects that add up past 64 KB: the assembler cannot address them.
     ends = [int(n) for n in re.findall(r"too large for field of 2 bytes at (\d+)", log)]
@@ -347,9 +351,10 @@ def too_big_reason(log, source, folder, board):
     return None
 
 
-def host_sizeof(source, folder, name):
-    """sizeof(ns::name) of the stage header, measured with the host's C++ compiler."""
-    ns = namespace_of(source, folder)
+def host_sizeof(source, folder, name, ns=None):
+    """sizeof(ns::name) of the stage header (ns: the folder's namespace unless given),
+    measured with the host's C++ compiler."""
+    ns = ns or namespace_of(source, folder)
     program = (f'#include "{folder}/{folder}.h"\n#include <cstdio>\n'
                f'int main() {{ std::printf("%zu", sizeof({ns}::{name})); }}\n')
     exe = os.path.join(os.environ.get("TMPDIR", "/tmp"), f"lab_sizeof_{os.getpid()}")
