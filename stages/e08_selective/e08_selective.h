@@ -100,7 +100,10 @@ const int EXACT_LEVEL = PASSES;  ///< The exact pass's level: a slot of this lev
 /// (in the prototype, with other weights, fewer nodes on FFO #40-#44 than 1.1, 1.5,
 /// 2.0, 2.6 or the other subsets of those tried).
 const int16_t PASS_T[PASSES] = {282, 512};
-const int SELECTIVE_FROM = 14;   ///< Empties at or above which solve() runs the selective passes first (not tuned).
+/// Empties at or above which solve() runs the selective passes first. Measured on the
+/// bench's 8 endgames of each size (s11, one thread): at 18 and 19 empties the passes
+/// cost 25 % and 6 % more time than the exact pass alone; at 20 they save 16 %.
+const int SELECTIVE_FROM = 20;
 const int PROBCUT_MIN = 10;      ///< Empties at or above which a selective pass tries ProbCut.
 const int PROBCUT_LAST = 24;     ///< The last row of PROBCUT: more empties use it.
 const int ASPIRATION = 2;        ///< Half the root's window around the previous pass's score, in discs (not tuned).
@@ -413,6 +416,30 @@ enum Idea {
  */
 inline uint8_t quadrant(uint8_t sq) { return uint8_t(((sq >> 2) & 1) | ((sq >> 4) & 2)); }
 
+// Masks worked out by the compiler (in C++11, which the ESP32 core 2.x compiles sketches
+// as: one expression per function): the squares around each square, so that the shallow
+// solver's isolated-square test is one AND; the diagonals and anti-diagonals, for the
+// stability cutoff.
+constexpr uint64_t squareBit(int x, int y) { return x >= 0 && x < 8 && y >= 0 && y < 8 ? uint64_t(1) << (y * 8 + x) : 0; }
+constexpr uint64_t around(int x, int y) {
+  return squareBit(x - 1, y - 1) | squareBit(x, y - 1) | squareBit(x + 1, y - 1) | squareBit(x - 1, y) |
+         squareBit(x + 1, y) | squareBit(x - 1, y + 1) | squareBit(x, y + 1) | squareBit(x + 1, y + 1);
+}
+constexpr uint64_t diagonal(int d, int y = 0) { return y == 8 ? 0 : squareBit(y + d, y) | diagonal(d, y + 1); }  // x - y = d
+constexpr uint64_t antiDiagonal(int d, int y = 0) { return y == 8 ? 0 : squareBit(d - y, y) | antiDiagonal(d, y + 1); }  // x + y = d
+#define E08_AROUND_ROW(y) \
+  around(0, y), around(1, y), around(2, y), around(3, y), around(4, y), around(5, y), around(6, y), around(7, y)
+constexpr uint64_t AROUND[64] = {E08_AROUND_ROW(0), E08_AROUND_ROW(1), E08_AROUND_ROW(2), E08_AROUND_ROW(3),
+                                 E08_AROUND_ROW(4), E08_AROUND_ROW(5), E08_AROUND_ROW(6), E08_AROUND_ROW(7)};
+#undef E08_AROUND_ROW
+constexpr uint64_t DIAGONALS[15] = {diagonal(-7), diagonal(-6), diagonal(-5), diagonal(-4), diagonal(-3),
+                                    diagonal(-2), diagonal(-1), diagonal(0),  diagonal(1),  diagonal(2),
+                                    diagonal(3),  diagonal(4),  diagonal(5),  diagonal(6),  diagonal(7)};
+constexpr uint64_t ANTI_DIAGONALS[15] = {antiDiagonal(0),  antiDiagonal(1),  antiDiagonal(2),  antiDiagonal(3),
+                                         antiDiagonal(4),  antiDiagonal(5),  antiDiagonal(6),  antiDiagonal(7),
+                                         antiDiagonal(8),  antiDiagonal(9),  antiDiagonal(10), antiDiagonal(11),
+                                         antiDiagonal(12), antiDiagonal(13), antiDiagonal(14)};
+
 /// What the table remembers of one position (16 bytes: a bucket of BUCKET slots is 64,
 /// one cache line when the pool is aligned to 64 bytes).
 struct Slot {
@@ -699,6 +726,11 @@ class Search {
    */
   void useTable(Slot* slots, uint32_t count) { table_.init(slots, count); }
 
+  /// Runs the selective passes from `empties` empty squares on (SELECTIVE_FROM unless
+  /// set: the tests lower it, so that the passes cut on endgames small enough to solve
+  /// quickly).
+  void selectiveFrom(int empties) { selectiveFrom_ = empties; }
+
   /**
    * @brief Searches `depth` plies ahead.
    * @param b the position
@@ -746,7 +778,7 @@ class Search {
     // move the one before left. (Below SELECTIVE_FROM empties ProbCut, from PROBCUT_MIN,
     // could cut only near the root: the exact pass alone.)
     const uint64_t key = hashKey(root, me);
-    level_ = on(IDEA_PASSES) && empties >= SELECTIVE_FROM ? 0 : EXACT_LEVEL;
+    level_ = on(IDEA_PASSES) && empties >= selectiveFrom_ ? 0 : EXACT_LEVEL;
     for (bool first = true; level_ <= EXACT_LEVEL; level_++, first = false) {
       int score;
       const int guess = r.score / DISC;
@@ -909,11 +941,7 @@ class Search {
 
   // Is sq an isolated empty square: none of its eight neighbours empty? Often only one
   // side can play there, so a parity class's isolated squares are tried first.
-  bool isolated(uint8_t sq) const {
-    const uint64_t bit = uint64_t(1) << sq;
-    const uint64_t row = bit | ((bit << 1) & 0xFEFEFEFEFEFEFEFEULL) | ((bit >> 1) & 0x7F7F7F7F7F7F7F7FULL);
-    return (emptyMask_ & (row | (row << 8) | (row >> 8)) & ~bit) == 0;
-  }
+  bool isolated(uint8_t sq) const { return (emptyMask_ & AROUND[sq]) == 0; }
 
   // The round of the shallow solver that tries sq: odd quadrants first (parity), and
   // within each, isolated squares first.
@@ -937,12 +965,8 @@ class Search {
       if ((occupied & row) == row) fullRow |= row;
       if ((occupied & column) == column) fullColumn |= column;
     }
-    for (int d = -7; d <= 7; d++) {  // diagonals x - y = d, anti-diagonals x + y = 7 + d
-      uint64_t diagonal = 0, anti = 0;
-      for (int y = 0; y < 8; y++) {
-        if (y + d >= 0 && y + d < 8) diagonal |= uint64_t(1) << (y * 8 + y + d);
-        if (7 + d - y >= 0 && 7 + d - y < 8) anti |= uint64_t(1) << (y * 8 + 7 + d - y);
-      }
+    for (int i = 0; i < 15; i++) {
+      const uint64_t diagonal = DIAGONALS[i], anti = ANTI_DIAGONALS[i];
       if ((occupied & diagonal) == diagonal) fullDiagonal |= diagonal;
       if ((occupied & anti) == anti) fullAnti |= anti;
     }
@@ -997,25 +1021,39 @@ class Search {
     const bool pvNode = beta - alpha > 1;
     if (pvNode) setPvLength(ply, 0);
     int best = -INF;
-    const int rounds = (on(IDEA_PARITY) ? 2 : 1) * (on(IDEA_ISOLATED) ? 2 : 1);
-    for (int round = 0; round < rounds; round++) {  // odd quadrants first, isolated squares first
+    // The order to try the squares in: odd quadrants first, isolated squares first,
+    // sorted in one walk of the list into a bucket per round (a walk per round cost more
+    // time than the order saved).
+    uint8_t order[ENDGAME_SHALLOW];
+    int count = 0;
+    if (on(IDEA_PARITY) || on(IDEA_ISOLATED)) {
+      uint8_t bucket[4][ENDGAME_SHALLOW];
+      int size[4] = {0, 0, 0, 0};
       for (uint8_t sq = nextEmpty(b, 64); sq != 64; sq = nextEmpty(b, sq)) {
-        if (rounds > 1 && shallowRound(sq) != round) continue;
-        Make<G> move;
-        const int n = move.play(b, sq, me);
-        if (n == 0) continue;
-        removeEmpty(sq);
-        const int childDiscs = -(discs + 2 * n + 1);
-        const int score = empties == 2 && on(IDEA_LAST_EMPTY) ? -solveLast(move.child(b), 3 - me, childDiscs, ply + 1, pvNode)
-                                       : -solveShallow(move.child(b), 3 - me, -beta, -alpha, childDiscs, empties - 1, ply + 1);
-        restoreEmpty(sq);
-        move.undo(b, sq, me);
-        if (score > best) best = score;
-        if (score > alpha) {
-          alpha = score;
-          if (pvNode) updatePv(ply, sq);
-          if (alpha >= beta) return best;
-        }
+        const int round = shallowRound(sq);
+        bucket[round][size[round]++] = sq;
+      }
+      for (int round = 0; round < 4; round++)
+        for (int i = 0; i < size[round]; i++) order[count++] = bucket[round][i];
+    } else {
+      for (uint8_t sq = nextEmpty(b, 64); sq != 64; sq = nextEmpty(b, sq)) order[count++] = sq;
+    }
+    for (int i = 0; i < count; i++) {
+      const uint8_t sq = order[i];
+      Make<G> move;
+      const int n = move.play(b, sq, me);
+      if (n == 0) continue;
+      removeEmpty(sq);
+      const int childDiscs = -(discs + 2 * n + 1);
+      const int score = empties == 2 && on(IDEA_LAST_EMPTY) ? -solveLast(move.child(b), 3 - me, childDiscs, ply + 1, pvNode)
+                                     : -solveShallow(move.child(b), 3 - me, -beta, -alpha, childDiscs, empties - 1, ply + 1);
+      restoreEmpty(sq);
+      move.undo(b, sq, me);
+      if (score > best) best = score;
+      if (score > alpha) {
+        alpha = score;
+        if (pvNode) updatePv(ply, sq);
+        if (alpha >= beta) return best;
       }
     }
     if (best > -INF) return best;
@@ -1343,6 +1381,7 @@ class Search {
   uint8_t rootBest_;  // the previous iteration's best move
   bool horizon_;      // did this iteration evaluate any position at its horizon?
   int level_;         // the endgame's pass: 0.. selective, EXACT_LEVEL exact
+  int selectiveFrom_ = SELECTIVE_FROM;  // the fewest empties that get the selective passes
   uint64_t emptyMask_;  // the empty squares as bits (the isolated-square test)
   uint8_t pv_[PV_PLIES][PV_PLIES];
   uint8_t pvLength_[PV_PLIES];
