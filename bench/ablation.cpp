@@ -101,7 +101,6 @@ const Variant kVariants[] = {
      "every pass with the full window at the root", without<step::IDEA_ASPIRATION>()},
     {"isolated", "isolated empty squares first (shallow solver)", "parity order alone",
      without<step::IDEA_ISOLATED>()},
-    {"stability", "the stability cutoff", "no bound from stable discs", without<step::IDEA_STABILITY>()},
     {"merge", "bounds merged when a position is stored again", "the new bounds replace the old",
      without<step::IDEA_MERGE>()},
     {"etc-store", "an ETC cutoff stored", "an ETC cutoff returned only", without<step::IDEA_ETC_STORE>()},
@@ -114,8 +113,8 @@ const Variant kVariants[] = {
     {"root-search", "the root ordered by a midgame search", "the passes straight from the root",
      without<step::IDEA_ROOT_SEARCH>()},
     {"step07", "every idea of step 08", "step 07's solver (the same nodes as e07)",
-     without<step::IDEA_PASSES | step::IDEA_ASPIRATION | step::IDEA_ISOLATED | step::IDEA_STABILITY |
-             step::IDEA_MERGE | step::IDEA_ETC_STORE>()},
+     without<step::IDEA_PASSES | step::IDEA_ASPIRATION | step::IDEA_ISOLATED | step::IDEA_MERGE |
+             step::IDEA_ETC_STORE>()},
 };
 #else
 const Variant kVariants[] = {

@@ -361,12 +361,18 @@ def step_verdict(report, step, base):
     stage = me["default_stage"]
     mine = {r["workload"]: r for r in me["results"].values() if not r["variant"] and r["stage"] == stage}
     theirs = {r["workload"]: r for r in was["results"].values() if not r["variant"] and r["stage"] == stage}
+    # FFO #40-#44, solved one by one, as one workload: the five together, round by round.
+    for runs in (mine, theirs):
+        five = [runs.get(f"FFO/{n}") for n in range(40, 45)]
+        if all(five) and len({len(r["ms"]) for r in five}) == 1:
+            runs["FFO/40-44"] = {"nodes": sum(r["nodes"] for r in five),
+                                 "ms": [sum(rounds) for rounds in zip(*(r["ms"] for r in five))]}
     shared = [w for w in mine if w in theirs and not re.match(r"FFO/\d+$", w)]
     if not shared:
         return "No workload shared with " + base[:3] + " was measured.\n"
     def weight(w):  # exact solves first, then the most empties or the deepest search
         kind, arg = w.split("/", 1)
-        return (kind != "Midgame", kind == "FFO", int(re.sub(r"\D", "", arg) or 0))
+        return (kind != "Midgame", kind == "FFO", int(re.search(r"\d+", arg).group()))  # FFO/40-44: 40
     w = max(shared, key=weight)
     a, b = theirs[w], mine[w]
     cpu = re.sub(r", \d+ cores.*", "", report["machine"])

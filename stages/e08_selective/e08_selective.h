@@ -15,21 +15,28 @@
  *   pass is never used by a surer one, so the last pass is exact whatever came before;
  * - the regression (exact score = a * shallow score + b, with the error's standard
  *   deviation sigma, per number of empty squares) is fitted on our own data: held-out
- *   positions of step 07's self-play, each solved exactly (`e07_train mpc`, below).
+ *   positions of step 07's self-play, each solved exactly (`e07_train mpc`, below);
+ * - the passes pay only on large endgames: they run from SELECTIVE_FROM (20) empty
+ *   squares on, and a smaller endgame gets the exact pass alone.
  * Smaller ideas, each measured alone too (IDEA_...):
  * - in the shallow solver an isolated empty square (no empty neighbour) first among its
  *   parity class: it is often a move only one side can make;
- * - the stability cutoff: the opponent's stable discs bound the score from above;
  * - a bound found again is merged with the one already stored; an ETC cutoff is stored.
- * Tried and left out: moving the split between the solvers down (squares tried directly
- * at 4 empties or fewer, the table from 5, ETC from 6) visits a third fewer nodes but
- * takes longer (FFO #40-#44 on s11: 192.3 M nodes in 27.5 s against 288.8 M in 22.4 s,
- * bench/ablation.cpp, 3 rounds on one core of a 2-vCPU AMD EPYC Zen 5, 2026-11-26).
+ * Tried and left out (one core of a 2-vCPU AMD EPYC Zen 5, s11, 2026-11-26):
+ * - moving the split between the solvers down (squares tried directly at 4 empties or
+ *   fewer, the table from 5, ETC from 6) visits a third fewer nodes but takes longer
+ *   (FFO #40-#44: 192.3 M nodes in 27.5 s against 288.8 M in 22.4 s, bench/ablation.cpp,
+ *   3 rounds);
+ * - the stability cutoff (the opponent's stable discs bound the score from above),
+ *   tested in the deep solver wherever it could cut: it saved 0.3 % of the nodes on FFO
+ *   #1-#19 and cost 6 % more time (reading the board into masks and growing the stable
+ *   set at every such node; 15 interleaved rounds in one process), and on FFO #40-#44 it
+ *   saved 2 % of the nodes and no time (bench/ablation.cpp, 3 rounds).
  *
  * Source: M. Buro, "Experiments with Multi-ProbCut and a new high-quality evaluation
  * function for Othello" (1997) for ProbCut and its passes; the passes at rising
- * confidence, the isolated square and the stability cutoff as Edax (R. Delorme) uses
- * them. The regression, the thresholds and the code are our own.
+ * confidence and the isolated square as Edax (R. Delorme) uses them. The regression,
+ * the thresholds and the code are our own.
  *
  * Changed from step 07: the exact solve only (solve(), solveDeep, solveShallow, the
  * slot's level). The evaluation, its weights (src/e07_weights.h, step 07's) and the
@@ -403,10 +410,9 @@ enum Idea {
   // this step's ideas
   IDEA_PASSES = 2048,      ///< Off: no selective pass, the exact pass alone (step 07's solve).
   IDEA_ISOLATED = 4096,    ///< Off: no isolated empty square first in the shallow solver.
-  IDEA_STABILITY = 8192,   ///< Off: no stability cutoff.
-  IDEA_MERGE = 16384,      ///< Off: a stored bound replaces the slot's, not merged with it.
-  IDEA_ETC_STORE = 32768,  ///< Off: an ETC cutoff is returned, not stored.
-  IDEA_ASPIRATION = 65536  ///< Off: every pass searches the root with the full window.
+  IDEA_MERGE = 8192,       ///< Off: a stored bound replaces the slot's, not merged with it.
+  IDEA_ETC_STORE = 16384,  ///< Off: an ETC cutoff is returned, not stored.
+  IDEA_ASPIRATION = 32768  ///< Off: every pass searches the root with the full window.
 };
 
 /**
@@ -416,29 +422,19 @@ enum Idea {
  */
 inline uint8_t quadrant(uint8_t sq) { return uint8_t(((sq >> 2) & 1) | ((sq >> 4) & 2)); }
 
-// Masks worked out by the compiler (in C++11, which the ESP32 core 2.x compiles sketches
-// as: one expression per function): the squares around each square, so that the shallow
-// solver's isolated-square test is one AND; the diagonals and anti-diagonals, for the
-// stability cutoff.
+// The squares around each square, worked out by the compiler (in C++11, which the ESP32
+// core 2.x compiles sketches as: one expression per function), so that the shallow
+// solver's isolated-square test is one AND.
 constexpr uint64_t squareBit(int x, int y) { return x >= 0 && x < 8 && y >= 0 && y < 8 ? uint64_t(1) << (y * 8 + x) : 0; }
 constexpr uint64_t around(int x, int y) {
   return squareBit(x - 1, y - 1) | squareBit(x, y - 1) | squareBit(x + 1, y - 1) | squareBit(x - 1, y) |
          squareBit(x + 1, y) | squareBit(x - 1, y + 1) | squareBit(x, y + 1) | squareBit(x + 1, y + 1);
 }
-constexpr uint64_t diagonal(int d, int y = 0) { return y == 8 ? 0 : squareBit(y + d, y) | diagonal(d, y + 1); }  // x - y = d
-constexpr uint64_t antiDiagonal(int d, int y = 0) { return y == 8 ? 0 : squareBit(d - y, y) | antiDiagonal(d, y + 1); }  // x + y = d
 #define E08_AROUND_ROW(y) \
   around(0, y), around(1, y), around(2, y), around(3, y), around(4, y), around(5, y), around(6, y), around(7, y)
 constexpr uint64_t AROUND[64] = {E08_AROUND_ROW(0), E08_AROUND_ROW(1), E08_AROUND_ROW(2), E08_AROUND_ROW(3),
                                  E08_AROUND_ROW(4), E08_AROUND_ROW(5), E08_AROUND_ROW(6), E08_AROUND_ROW(7)};
 #undef E08_AROUND_ROW
-constexpr uint64_t DIAGONALS[15] = {diagonal(-7), diagonal(-6), diagonal(-5), diagonal(-4), diagonal(-3),
-                                    diagonal(-2), diagonal(-1), diagonal(0),  diagonal(1),  diagonal(2),
-                                    diagonal(3),  diagonal(4),  diagonal(5),  diagonal(6),  diagonal(7)};
-constexpr uint64_t ANTI_DIAGONALS[15] = {antiDiagonal(0),  antiDiagonal(1),  antiDiagonal(2),  antiDiagonal(3),
-                                         antiDiagonal(4),  antiDiagonal(5),  antiDiagonal(6),  antiDiagonal(7),
-                                         antiDiagonal(8),  antiDiagonal(9),  antiDiagonal(10), antiDiagonal(11),
-                                         antiDiagonal(12), antiDiagonal(13), antiDiagonal(14)};
 
 /// What the table remembers of one position (16 bytes: a bucket of BUCKET slots is 64,
 /// one cache line when the pool is aligned to 64 bytes).
@@ -952,36 +948,6 @@ class Search {
     return round;
   }
 
-  // How many of `own`'s discs can never be flipped (a lower bound). A disc is stable
-  // when along each of the four lines through it the line is full, or a neighbour on
-  // the line is the board's edge or a stable disc of its colour; grown from none until
-  // nothing changes.
-  static int stableDiscs(uint64_t own, uint64_t opp) {
-    const uint64_t occupied = own | opp;
-    const uint64_t notA = 0xFEFEFEFEFEFEFEFEULL, notH = 0x7F7F7F7F7F7F7F7FULL, rim = 0xFF818181818181FFULL;
-    uint64_t fullRow = 0, fullColumn = 0, fullDiagonal = 0, fullAnti = 0;
-    for (int i = 0; i < 8; i++) {
-      const uint64_t row = uint64_t(0xFF) << (8 * i), column = 0x0101010101010101ULL << i;
-      if ((occupied & row) == row) fullRow |= row;
-      if ((occupied & column) == column) fullColumn |= column;
-    }
-    for (int i = 0; i < 15; i++) {
-      const uint64_t diagonal = DIAGONALS[i], anti = ANTI_DIAGONALS[i];
-      if ((occupied & diagonal) == diagonal) fullDiagonal |= diagonal;
-      if ((occupied & anti) == anti) fullAnti |= anti;
-    }
-    uint64_t stable = 0;
-    for (;;) {  // each line: full, or held by the edge or a stable neighbour on it
-      const uint64_t s = stable;
-      const uint64_t h = fullRow | ((s << 1) & notA) | ((s >> 1) & notH) | ~notA | ~notH;
-      const uint64_t v = fullColumn | (s << 8) | (s >> 8) | 0xFF000000000000FFULL;
-      const uint64_t dg = fullDiagonal | ((s << 9) & notA) | ((s >> 9) & notH) | rim;
-      const uint64_t an = fullAnti | ((s << 7) & notH) | ((s >> 7) & notA) | rim;
-      stable = own & h & v & dg & an;
-      if (stable == s) return bitCount(stable);
-    }
-  }
-
   // The empty square after sq in SQUARE_ORDER (sq = 64: the first); 64 when none is left.
   uint8_t nextEmpty(const Board& b, uint8_t sq) const {
     if (on(IDEA_EMPTY_LIST)) return next_[sq];
@@ -1069,19 +1035,6 @@ class Search {
     if ((++nodes_ & 4095) == 0 && idle) idle();
     const bool pvNode = beta - alpha > 1;
     if (pvNode) setPvLength(ply, 0);
-    // The stability cutoff: the opponent keeps its stable discs, so this side scores at
-    // most 64 - 2 * those. Worth the look only when even all the opponent's discs
-    // stable would do (64 - 2 * theirs <= alpha, theirs = (64 - empties - discs) / 2).
-    if (on(IDEA_STABILITY) && ply > 0 && empties + discs <= alpha) {
-      uint64_t own = 0, opp = 0, bit = 1;
-      for (int sq = 0; sq < 64; sq++, bit <<= 1) {
-        const uint8_t c = G::cell(b, sq & 7, sq >> 3);
-        if (c == me) own |= bit;
-        else if (c != EMPTY) opp |= bit;
-      }
-      const int most = 64 - 2 * stableDiscs(opp, own);
-      if (most <= alpha) return most;
-    }
     uint8_t moves[64];
     const int n = G::legalMoves(b, me, moves);
     if (n == 0) {
