@@ -425,13 +425,27 @@ inline uint8_t quadrant(uint8_t sq) { return uint8_t(((sq >> 2) & 1) | ((sq >> 4
 // The squares around each square, worked out by the compiler (in C++11, which the ESP32
 // core 2.x compiles sketches as: one expression per function), so that the shallow
 // solver's isolated-square test is one AND.
+/**
+ * @brief The bit of one square, as in the masks below.
+ * @param x the column, 0..7 on the board
+ * @param y the row, 0..7 on the board
+ * @return bit y * 8 + x, or 0 when (x, y) is off the board
+ */
 constexpr uint64_t squareBit(int x, int y) { return x >= 0 && x < 8 && y >= 0 && y < 8 ? uint64_t(1) << (y * 8 + x) : 0; }
+/**
+ * @brief The squares around one square.
+ * @param x the square's column, 0..7
+ * @param y the square's row, 0..7
+ * @return the mask of its neighbours on the board (three to eight of them)
+ */
 constexpr uint64_t around(int x, int y) {
   return squareBit(x - 1, y - 1) | squareBit(x, y - 1) | squareBit(x + 1, y - 1) | squareBit(x - 1, y) |
          squareBit(x + 1, y) | squareBit(x - 1, y + 1) | squareBit(x, y + 1) | squareBit(x + 1, y + 1);
 }
+/// Row y of AROUND (a macro: a C++11 constant expression has no loop).
 #define E08_AROUND_ROW(y) \
   around(0, y), around(1, y), around(2, y), around(3, y), around(4, y), around(5, y), around(6, y), around(7, y)
+/// AROUND[sq]: the squares around sq (bit y * 8 + x), up to eight.
 constexpr uint64_t AROUND[64] = {E08_AROUND_ROW(0), E08_AROUND_ROW(1), E08_AROUND_ROW(2), E08_AROUND_ROW(3),
                                  E08_AROUND_ROW(4), E08_AROUND_ROW(5), E08_AROUND_ROW(6), E08_AROUND_ROW(7)};
 #undef E08_AROUND_ROW
@@ -722,9 +736,11 @@ class Search {
    */
   void useTable(Slot* slots, uint32_t count) { table_.init(slots, count); }
 
-  /// Runs the selective passes from `empties` empty squares on (SELECTIVE_FROM unless
-  /// set: the tests lower it, so that the passes cut on endgames small enough to solve
-  /// quickly).
+  /**
+   * @brief Where the selective passes start (SELECTIVE_FROM unless set: the tests lower
+   *        it, so that the passes cut on endgames small enough to solve quickly).
+   * @param empties the fewest empty squares at which solve() runs the passes first
+   */
   void selectiveFrom(int empties) { selectiveFrom_ = empties; }
 
   /**
