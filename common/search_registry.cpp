@@ -40,8 +40,9 @@ namespace {
 //   e05  solve 21: 17, 22: 46 (23: ~150)    search 15: 16, 16: 36 (17: ~90)
 //   e06  solve 23: 23, 24: 42 (25: 97)      search 16: 10.5, 17: 29 (18: 68)
 //   e07  solve 23: 32 (24: 125)              search 15: 21, 16: 40 (17: ~112)
-//   e08  not measured (2026-11-26, a shared machine): e07's row; its midgame search is e07's,
-//        its solves visit fewer nodes than e07's on FFO #40-#44 (bench/ablation.cpp)
+//   e08  solve 23: 30 (24: 61)               search: e07's (the same midgame search code)
+//        (e08 on 2026-11-26 on s11, the same AMD EPYC, the solves on one core while a CI
+//        build ran on both; seed 1077 again the slowest: 76 s at 23 empties, 122 s at 24)
 // A step beyond the table gets the last row.
 // The last two columns are the first sizes the same measurements put over about 10 s
 // (where solve and search warn before they start).
@@ -53,7 +54,7 @@ constexpr SearchLimits kLimits[] = {
     {22, 16, 21, 15},   // e05 table
     {24, 17, 23, 16},   // e06 endgame
     {23, 16, 23, 15},   // e07 patterns
-    {23, 16, 23, 15},   // e08 selective (e07's row, not measured)
+    {23, 16, 23, 15},   // e08 selective
 };
 
 }  // namespace
