@@ -6,29 +6,19 @@
 
 #include "all_stages.h"
 #include "catch.h"
-#include "ffo.h"
-#include "search_registry.h"
+#include "ffo_solve_check.h"
 #include "search_support.h"
 #include "stage.h"
-#include "table_pool.h"
 #include "this_step.h"
 
 using namespace reversi;
+using namespace reversi::testing;
 
 namespace {
 
 template <Stage S, unsigned Off, template <class> class Make = step::CopyMake>
 void checkFfo(int number) {
-  const FfoPosition* f = findFfo(number);
-  REQUIRE(f != nullptr);
-  auto searcher = std::make_unique<step::Search<S, step::BucketTable, Make, Off>>();
-  TablePool<step::Slot> slots;
-  slots.resize(tableSlotsFor(f->position, -1));
-  searcher->useTable(slots.data(), uint32_t(slots.size()));
-  const step::Result r = searcher->solve(load<S>(f->position), f->position.toMove);
-  INFO(S::id << ", ideas off " << Off << ", FFO #" << number);
-  CHECK(r.score == f->score * step::DISC);
-  CHECK(std::find(f->best.begin(), f->best.end(), int(r.best)) != f->best.end());
+  checkFfoSolve<step::Search<S, step::BucketTable, Make, Off>, S>(number, step::DISC, Off, [](auto&) {});
 }
 
 template <Stage S, unsigned... Off>

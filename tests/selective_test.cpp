@@ -10,11 +10,9 @@
 #include "all_stages.h"
 #include "catch.h"
 #include "e07_patterns/e07_patterns.h"
-#include "ffo.h"
-#include "search_registry.h"
+#include "ffo_solve_check.h"
 #include "search_support.h"
 #include "stage.h"
-#include "table_pool.h"
 #include "this_step.h"
 
 using namespace reversi;
@@ -27,24 +25,19 @@ constexpr unsigned kStep08 = step::IDEA_PASSES | step::IDEA_ASPIRATION | step::I
 
 constexpr int kPassesFrom = 14;
 
+// Lets a step-08 searcher run its passes from kPassesFrom empties (a step-07 one has none).
+const auto passesFrom = [](auto& searcher) {
+  if constexpr (requires { searcher.selectiveFrom(kPassesFrom); }) searcher.selectiveFrom(kPassesFrom);
+};
+
 template <class Searcher, Stage S>
 auto solveWith(const Position& p) {
-  auto searcher = std::make_unique<Searcher>();
-  if constexpr (requires { searcher->selectiveFrom(kPassesFrom); }) searcher->selectiveFrom(kPassesFrom);
-  TablePool<typename Searcher::Slot> slots;
-  slots.resize(tableSlotsFor(p, -1));
-  searcher->useTable(slots.data(), uint32_t(slots.size()));
-  return searcher->solve(load<S>(p), p.toMove);
+  return solveOnOwnTable<Searcher, S>(p, passesFrom);
 }
 
 template <Stage S, unsigned Off>
 void checkFfo(int number) {
-  const FfoPosition* f = findFfo(number);
-  REQUIRE(f != nullptr);
-  const step::Result r = solveWith<step::Search<S, step::BucketTable, step::CopyMake, Off>, S>(f->position);
-  INFO(S::id << ", ideas off " << Off << ", FFO #" << number);
-  CHECK(r.score == f->score * step::DISC);
-  CHECK(std::find(f->best.begin(), f->best.end(), int(r.best)) != f->best.end());
+  checkFfoSolve<step::Search<S, step::BucketTable, step::CopyMake, Off>, S>(number, step::DISC, Off, passesFrom);
 }
 
 template <Stage S, unsigned... Off>
