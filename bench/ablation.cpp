@@ -12,7 +12,8 @@
 //
 // A wrong score is a defect: the program stops with exit code 1. Not a test (minutes of
 // CPU); `cmake --build build --target ablation` runs step 06's and writes
-// build/ablation.json, `--target ablation-e08` step 08's (build/ablation-e08.json).
+// build/ablation.json, `--target ablation-e08` step 08's (build/ablation-e08.json) and
+// `--target ablation-e09` step 09's (build/ablation-e09.json).
 #include <time.h>
 
 #include <algorithm>
@@ -28,6 +29,9 @@
 #include <vector>
 
 #include "this_step.h"  // first: the step
+#if ABLATION_STEP == 9
+#include "e08_selective/e08_selective.h"  // the generic solver step 09 is measured against
+#endif
 #include "all_stages.h"
 #include "ffo.h"
 #include "search_registry.h"
@@ -39,12 +43,11 @@ using namespace reversi;
 
 namespace {
 
-/// The program's name, for its messages: e06_ablation, e08_ablation.
+/// The program's name, for its messages: e06_ablation, e08_ablation, e09_ablation.
 const std::string kName = std::string(ThisStep::id).substr(0, 4) + "ablation";
 
 /// The stage the step's own numbers are measured on: the last (fastest) one.
 using Fast = std::tuple_element_t<std::tuple_size_v<AllStages> - 1, AllStages>;
-using Slot = step::Slot;
 
 struct Solved {
   int score;       // final disc difference for the side to move
@@ -58,21 +61,24 @@ double cpuSeconds() {
   return double(t.tv_sec) + 1e-9 * double(t.tv_nsec);
 }
 
-// One table for every variant (they share the slot type): lent afresh to each searcher,
-// which empties it before it searches. Sized per position as `reversi-lab solve` sizes it.
-TablePool<Slot>& pool() {
-  static TablePool<Slot> p;
+// One table for every variant of a slot type (step 09's table also holds step 08's, a
+// type of its own): lent afresh to each searcher, which empties it before it searches.
+// Sized per position as `reversi-lab solve` sizes it.
+template <class S>
+TablePool<S>& pool() {
+  static TablePool<S> p;
   return p;
 }
 
 template <class Searcher>
 Solved solveOne(const FfoPosition& f) {
   auto searcher = std::make_unique<Searcher>();
-  pool().resize(tableSlotsFor(f.position, -1));
-  searcher->useTable(pool().data(), uint32_t(pool().size()));
+  auto& slots = pool<typename Searcher::Slot>();
+  slots.resize(tableSlotsFor(f.position, -1));
+  searcher->useTable(slots.data(), uint32_t(slots.size()));
   const typename Fast::Board b = load<Fast>(f.position);
   const double t0 = cpuSeconds();
-  const step::Result r = searcher->solve(b, f.position.toMove);
+  const auto r = searcher->solve(b, f.position.toMove);
   const double t = cpuSeconds() - t0;
   return {r.score / step::DISC, r.nodes, t};
 }
@@ -84,14 +90,40 @@ struct Variant {
   Solved (*solve)(const FfoPosition&);
 };
 
+#if ABLATION_STEP == 9  // step 09's searcher has no Make parameter: its solver plays on masks
+template <unsigned Off>
+constexpr Solved (*without())(const FfoPosition&) {
+  return &solveOne<step::Search<Fast, step::BucketTable, Off>>;
+}
+#else
 template <unsigned Off, template <class> class Make = step::CopyMake>
 constexpr Solved (*without())(const FfoPosition&) {
   return &solveOne<step::Search<Fast, step::BucketTable, Make, Off>>;
 }
+#endif
 
 // The rows of the table, in the order of the step's file comment. The words here are the
 // page's: docs/ablation.py prints them as they are.
-#if ABLATION_STEP == 8
+#if ABLATION_STEP == 9
+// Step 09: its ideas change the work a node costs, never the nodes (the run checks that
+// every row visits the same nodes); the last row is step 08's generic solver itself.
+const Variant kVariants[] = {
+    {"default", "", "every idea on (the step as it ships)", without<0>()},
+    {"rays", "a move's flips found along its rays", "stage 09's fills from the move's square",
+     without<step::IDEA_RAYS>()},
+    {"flip-list", "each move's flips kept with the move list",
+     "the search loop finds each child's flips again (step 08 played each child twice)",
+     without<step::IDEA_FLIP_LIST>()},
+    {"neighbours", "a square with no opponent disc next to it skipped at once",
+     "the flips of every empty square worked out", without<step::IDEA_NEIGHBOURS>()},
+    {"last-four", "a solver of its own for the last four empty squares",
+     "the shallow solver down to two empty squares, as step 08", without<step::IDEA_LAST_FOUR>()},
+    {"masks-only", "all four", "the solver on masks alone, flips by stage 09's fills",
+     without<step::IDEA_RAYS | step::IDEA_FLIP_LIST | step::IDEA_NEIGHBOURS | step::IDEA_LAST_FOUR>()},
+    {"step08", "the solver on masks", "step 08's generic solver on the stage's board",
+     &solveOne<e08::Search<Fast>>},
+};
+#elif ABLATION_STEP == 8
 // Step 08: its own ideas, then the step 07 (06) ideas whose work it changes.
 const Variant kVariants[] = {
     {"default", "", "every idea on (the step as it ships)", without<0>()},
@@ -273,6 +305,14 @@ int main(int argc, char** argv) {
       std::printf("round %d  %-14s %13llu nodes  %8.3f s %s\n", round + 1, v.name, (unsigned long long)n, t, each.c_str());
       std::fflush(stdout);
     }
+#if ABLATION_STEP == 9
+    for (size_t k = 1; k < variants.size(); ++k)  // step 09's ideas must not change a node
+      if (perPosition[k] != perPosition[0]) {
+        std::fprintf(stderr, "%s: %s visited other nodes than %s: %llu against %llu\n", kName.c_str(), variants[k]->name,
+                     variants[0]->name, (unsigned long long)nodes[k], (unsigned long long)nodes[0]);
+        return 1;
+      }
+#endif
     if (!json.empty() && !writeJson(json, first, last, round + 1, command, variants, nodes, perPosition, seconds)) return 1;
   }
 

@@ -43,6 +43,8 @@ namespace {
 //   e08  solve 23: 30 (24: 61)               search: e07's (the same midgame search code)
 //        (e08 on 2026-11-26 on s11, the same AMD EPYC, the solves on one core while a CI
 //        build ran on both; seed 1077 again the slowest: 76 s at 23 empties, 122 s at 24)
+//   e09  the last row (e08's): the same search, node for node, and a faster solver, so
+//        e08's sizes stay safe; not measured again
 // A step beyond the table gets the last row.
 // The last two columns are the first sizes the same measurements put over about 10 s
 // (where solve and search warn before they start).

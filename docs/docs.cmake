@@ -80,7 +80,8 @@ endif()
 # valgrind measurements are not re-run: their last reports in the build folder are read
 # where they exist (page-counts.json from `page-counts`,
 # verdict-pairs.json and why-slower.json from `verdicts`, flash-cache.json from
-# `flash-cache`, ablation.json from `ablation`, ablation-e08.json from `ablation-e08`, train.json from `./lab train`); a block
+# `flash-cache`, ablation.json from `ablation`, ablation-e08.json from `ablation-e08`,
+# ablation-e09.json from `ablation-e09`, train.json from `./lab train`); a block
 # whose report is missing keeps what it had.
 add_custom_target(update-docs
   COMMAND Python3::Interpreter "${CMAKE_SOURCE_DIR}/bench/report.py" --build "${CMAKE_BINARY_DIR}"
@@ -89,7 +90,8 @@ add_custom_target(update-docs
           --bench "${CMAKE_BINARY_DIR}/bench-report.json" --embedded "${CMAKE_BINARY_DIR}/embedded.json"
           --counts "${CMAKE_BINARY_DIR}/page-counts.json" --pairs "${CMAKE_BINARY_DIR}/verdict-pairs.json"
           --why "${CMAKE_BINARY_DIR}/why-slower.json" --flash-cache "${CMAKE_BINARY_DIR}/flash-cache.json"
-          --ablation "${CMAKE_BINARY_DIR}/ablation.json" --ablation "${CMAKE_BINARY_DIR}/ablation-e08.json" --train "${CMAKE_BINARY_DIR}/train.json"
+          --ablation "${CMAKE_BINARY_DIR}/ablation.json" --ablation "${CMAKE_BINARY_DIR}/ablation-e08.json"
+          --ablation "${CMAKE_BINARY_DIR}/ablation-e09.json" --train "${CMAKE_BINARY_DIR}/train.json"
   COMMAND Python3::Interpreter "${CMAKE_SOURCE_DIR}/docs/transcripts.py" --build "${CMAKE_BINARY_DIR}"
           --source "${CMAKE_SOURCE_DIR}"
   COMMAND Python3::Interpreter "${CMAKE_SOURCE_DIR}/docs/layouts.py" --dump "$<TARGET_FILE:layout_constants>"

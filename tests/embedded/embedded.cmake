@@ -25,7 +25,7 @@
 #       <checker> and compared line for line (times aside) with sketch_esp32_<folder>, the
 #       same sketch and shim built for the host; its stack is watched, and a sketch that
 #       names its fills (s10, s11) must name the portable ones. No input: Serial is /dev/null.
-#   <label>:riscv-game  (a sketch with a game over Serial, src/<label>_game.h: step 07's)
+#   <label>:riscv-game  (a sketch with a game over Serial, src/eNN_game.h: step 07's, or a copy of an earlier step's)
 #       the same RISC-V build fed a scripted game on QEMU's semihosting console, the script
 #       made by playing sketch_esp32_<folder>; every board, move, pass, refusal and the end
 #       judged against the referee's rules (tests/embedded/serial_game.py), the output the
@@ -43,11 +43,11 @@
 # leaves too little for the stack, which takes a board copy, a move list, saved registers
 # and locals per ply: it runs into the static data in the first searches (e05, e06: the
 # table pool does not even link). One that fits fails its test, saying so.
-# e07_patterns, e08_selective: the weights are one array of 2,007,180 characters;
+# e07_patterns, e08_selective, e09_bitsolve: the weights are one array of 2,007,180 characters;
 # avr-gcc allows no object over 32,767 bytes, and no AVR has that much flash.
 set(LAB_AVR_TOO_BIG s08_line_index:mega s08_line_index:uno e01_minimax:uno e02_alphabeta:uno
     e03_ordering:uno e04_pvs:uno e05_table:uno e06_endgame:uno e07_patterns:mega e07_patterns:uno
-    e08_selective:mega e08_selective:uno)
+    e08_selective:mega e08_selective:uno e09_bitsolve:mega e09_bitsolve:uno)
 set(LAB_AVR_BOARDS mega uno)
 set(LAB_EMBEDDED_OUT "${CMAKE_BINARY_DIR}/embedded")
 set(LAB_EMBEDDED_PY "${CMAKE_CURRENT_LIST_DIR}/embedded.py")
@@ -117,7 +117,8 @@ function(lab_sketch_checks folder label checker)
                    --source "${CMAKE_SOURCE_DIR}" --folder ${folder} --checker $<TARGET_FILE:${checker}>
                    --host-sketch $<TARGET_FILE:sketch_esp32_${folder}>)
   set_tests_properties(${label}:riscv PROPERTIES LABELS "embedded;${label}" SKIP_RETURN_CODE 77 TIMEOUT 300)
-  if(EXISTS "${CMAKE_SOURCE_DIR}/stages/${folder}/src/${label}_game.h")
+  file(GLOB game "${CMAKE_SOURCE_DIR}/stages/${folder}/src/e[0-9][0-9]_game.h")  # its own game, or an earlier step's
+  if(game)
     add_test(NAME ${label}:riscv-game
              COMMAND Python3::Interpreter "${LAB_EMBEDDED_PY}" riscv-game --out "${LAB_EMBEDDED_OUT}"
                      --source "${CMAKE_SOURCE_DIR}" --folder ${folder} --host-sketch $<TARGET_FILE:sketch_esp32_${folder}>)
