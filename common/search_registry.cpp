@@ -43,8 +43,10 @@ namespace {
 //   e08  solve 23: 30 (24: 61)               search: e07's (the same midgame search code)
 //        (e08 on 2026-11-26 on s11, the same AMD EPYC, the solves on one core while a CI
 //        build ran on both; seed 1077 again the slowest: 76 s at 23 empties, 122 s at 24)
-//   e09  the last row (e08's): the same search, node for node, and a faster solver, so
-//        e08's sizes stay safe; not measured again
+//   e09  solve 23: 22 (e08 27), 24: 47 (e08 58)  search: e08's (the same midgame search code)
+//        (e09 and e08 on 2026-11-26 on s11, an AMD EPYC Zen 4 2-vCPU machine, the 23- and
+//        24-empty solves side by side, one on each core; the same nodes in both steps;
+//        seed 1077 the slowest: 57 s at 23 empties, 95 s at 24)
 // A step beyond the table gets the last row.
 // The last two columns are the first sizes the same measurements put over about 10 s
 // (where solve and search warn before they start).
@@ -57,6 +59,7 @@ constexpr SearchLimits kLimits[] = {
     {24, 17, 23, 16},   // e06 endgame
     {23, 16, 23, 15},   // e07 patterns
     {23, 16, 23, 15},   // e08 selective
+    {24, 16, 23, 15},   // e09 bitsolve
 };
 
 }  // namespace
