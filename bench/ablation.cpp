@@ -107,6 +107,7 @@ constexpr Solved (*without())(const FfoPosition&) {
 #if ABLATION_STEP == 9
 // Step 09: its ideas change the work a node costs, never the nodes (the run checks that
 // every row visits the same nodes); the last row is step 08's generic solver itself.
+constexpr bool kSameNodes = true;
 const Variant kVariants[] = {
     {"default", "", "every idea on (the step as it ships)", without<0>()},
     {"rays", "a move's flips found along its rays", "stage 09's fills from the move's square",
@@ -125,6 +126,7 @@ const Variant kVariants[] = {
 };
 #elif ABLATION_STEP == 8
 // Step 08: its own ideas, then the step 07 (06) ideas whose work it changes.
+constexpr bool kSameNodes = false;
 const Variant kVariants[] = {
     {"default", "", "every idea on (the step as it ships)", without<0>()},
     {"passes", "selective passes (ProbCut at t = 1.1, then 2.0) before the exact one",
@@ -149,6 +151,7 @@ const Variant kVariants[] = {
              step::IDEA_ETC_STORE>()},
 };
 #else
+constexpr bool kSameNodes = false;
 const Variant kVariants[] = {
     {"default", "", "every idea on (the step as it ships)", without<0>()},
     {"empty-list", "the empty squares as a linked list", "each node looks at all 64 squares for the empty ones",
@@ -305,14 +308,12 @@ int main(int argc, char** argv) {
       std::printf("round %d  %-14s %13llu nodes  %8.3f s %s\n", round + 1, v.name, (unsigned long long)n, t, each.c_str());
       std::fflush(stdout);
     }
-#if ABLATION_STEP == 9
-    for (size_t k = 1; k < variants.size(); ++k)  // step 09's ideas must not change a node
+    for (size_t k = 1; kSameNodes && k < variants.size(); ++k)  // ideas that must not change a node
       if (perPosition[k] != perPosition[0]) {
         std::fprintf(stderr, "%s: %s visited other nodes than %s: %llu against %llu\n", kName.c_str(), variants[k]->name,
                      variants[0]->name, (unsigned long long)nodes[k], (unsigned long long)nodes[0]);
         return 1;
       }
-#endif
     if (!json.empty() && !writeJson(json, first, last, round + 1, command, variants, nodes, perPosition, seconds)) return 1;
   }
 
