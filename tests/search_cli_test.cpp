@@ -331,6 +331,8 @@ TEST_CASE("solve and search refuse what would run for hours, at each step's limi
     checkRejected({"solve", "--engine", id, finishedGame(l.solveEmpties + 1)},
                   "solve: the position has " + std::to_string(l.solveEmpties + 1) + " empty squares; " + id +
                       " solves at most " + std::to_string(l.solveEmpties));
+    // --no-limit: asked for, the same position is solved (the long FFO run's way past the limits).
+    CHECK(resultOf({"solve", "--no-limit", "--engine", id, finishedGame(l.solveEmpties + 1)}).score == "+64");
     // Deeper than the step's depth only when the whole game fits the solve limit.
     CHECK(resultOf({"search", "--engine", id, "--depth", std::to_string(kMaxSearchDepth), finishedGame(l.solveEmpties)})
               .at("leaf") == "end");

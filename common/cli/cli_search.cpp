@@ -74,13 +74,14 @@ bool pvEndsGame(Position p, const std::vector<int>& pv) {
 
 int emptySquares(const Position& p) { return game::discs(p, EMPTY); }
 
-// Refuses what `step` cannot solve in reasonable time.
-void checkSolvable(int empties, const StepEntry& step, const std::string& what, const std::string& command) {
+// Refuses what `step` cannot solve in reasonable time, unless asked to go on (--no-limit).
+void checkSolvable(const CliArgs& a, int empties, const StepEntry& step, const std::string& what,
+                   const std::string& command) {
   const int most = searchLimits(step).solveEmpties;
-  if (empties > most)
+  if (empties > most && !a.options.count("--no-limit"))
     throw UsageError{command + ": " + what + " has " + std::to_string(empties) + " empty squares; " +
                      std::string(step.id) + " solves at most " + std::to_string(most) +
-                     " in reasonable time (reversi-lab help lists each engine's limits)"};
+                     " in reasonable time (reversi-lab help lists each engine's limits; --no-limit runs it anyway)"};
 }
 
 // "1-19, 40-59": the FFO numbers there are, runs collapsed.
@@ -110,7 +111,7 @@ int solvePosition(const CliArgs& a, std::ostream& out, std::ostream& err) {
   if (a.positional.empty()) throw UsageError{"solve: a position is required (or --ffo RANGE)"};
   const Engine e = engineOptions(a, "solve");
   const Position p = positionArgument(a, "", "solve");
-  checkSolvable(emptySquares(p), *e.step, "the position", "solve");
+  checkSolvable(a, emptySquares(p), *e.step, "the position", "solve");
   std::optional<LongWork> announced;
   if (!game::over(p)) announceSolve(announced, emptySquares(p), *e.step, "the position", "solve", err);
   const SearchOutcome o = e.step->run(e.stage, p, -1);
@@ -127,7 +128,7 @@ int solveFfo(const CliArgs& a, std::ostream& out, std::ostream& err) {
   std::vector<const FfoPosition*> chosen;
   for (int n : parseFfoRange(a.options.at("--ffo"), "solve")) {
     chosen.push_back(findFfo(n));
-    checkSolvable(chosen.back()->empties, *e.step, "FFO #" + std::to_string(n), "solve");  // before any work
+    checkSolvable(a, chosen.back()->empties, *e.step, "FFO #" + std::to_string(n), "solve");  // before any work
   }
   uint64_t nodes = 0;
   double seconds = 0;
@@ -197,7 +198,7 @@ std::vector<int> parseFfoRange(std::string_view text, const std::string& command
 }
 
 int runSolve(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
-  const CliArgs a = parseCliArgs(args, 1, {"--stage", "--engine", "--ffo"}, {}, 1, "solve");
+  const CliArgs a = parseCliArgs(args, 1, {"--stage", "--engine", "--ffo"}, {"--no-limit"}, 1, "solve");
   return a.options.count("--ffo") ? solveFfo(a, out, err) : solvePosition(a, out, err);
 }
 

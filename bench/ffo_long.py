@@ -1,0 +1,144 @@
+#!/usr/bin/env python3
+"""The full FFO endgame test: FFO #40-#59 solved one by one by the last search step on the
+fastest stage, each position its own `reversi-lab solve --no-limit --ffo N` process, every
+result checked against the published score and best moves.
+
+    bench/ffo_long.py [--build build] [--engine e09] [--stage s11] [--ffo 40-59]
+                      [--data docs/ffo_long.json] [--fresh]
+
+The run takes many hours on one core (FFO #55-#58 have 29 and 30 empty squares), so it
+keeps what it has: docs/ffo_long.json is rewritten after every position, and a later run
+goes on where it stopped, skipping the positions already solved by the same code (the
+step's and the stage's files, and the table the command-line tool lends a solve, hashed).
+Changed code, another engine or stage, or --fresh: the run starts over. Each row keeps the
+CPU it ran on; a page names them all (docs/update_docs.py shows the table, between
+<!-- ffo-long:begin --> and <!-- ffo-long:end --> on the step's page).
+
+The time is the solving process's CPU time (user + system, the difference in the children's usage), so a run that is
+paused (kill -STOP, kill -CONT) loses nothing. The process is pinned to the CPU it starts
+on, as bench/report.py does. Exit status: 0 when every position solved is right, 1 when one
+is wrong or the command fails, 2 for bad arguments.
+"""
+import argparse
+import datetime
+import hashlib
+import json
+import os
+import re
+import resource
+import subprocess
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from report import cpu_name, cpuinfo, pin_to_current_cpu, write_json  # noqa: E402
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+LINE = re.compile(r"ffo (\d+) empties (\d+) score (\S+) published-score (\S+) best (\S+) published-best (\S+) "
+                  r"nodes (\d+) time (\S+) s nps \d+ (OK|WRONG)")
+TOTAL = re.compile(r"total positions \d+ correct \d+ .* stage (\S+) engine (\S+)")
+
+
+def code_hash(step, stage):
+    """What the node counts and the times depend on: the step's and the stage's folders (their
+    headers and checked copies) and the table the command-line tool lends a solve."""
+    h = hashlib.sha256()
+    files = []
+    for folder in (step, stage):
+        top = os.path.join(ROOT, "stages", folder)
+        for base, _, names in os.walk(top):
+            files += [os.path.join(base, n) for n in names if n.endswith(".h")]
+    files.append(os.path.join(ROOT, "common", "search_registry.cpp"))
+    for path in sorted(files):
+        h.update(os.path.relpath(path, ROOT).encode() + b"\0")
+        with open(path, "rb") as f:
+            h.update(f.read())
+    return h.hexdigest()[:16]
+
+
+def commit():
+    try:
+        return subprocess.run(["git", "-C", ROOT, "rev-parse", "--short", "HEAD"], check=True,
+                              capture_output=True, text=True).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return "unknown"
+
+
+def solve(exe, engine, stage, number):
+    """One position in its own process: the parsed line, the engine's and stage's ids, and the
+    process's CPU seconds."""
+    cmd = [exe, "solve", "--no-limit", "--engine", engine, "--stage", stage, "--ffo", str(number)]
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)  # one child at a time: the difference is its
+    proc = subprocess.run(cmd, capture_output=True, text=True)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    line, total = LINE.search(proc.stdout), TOTAL.search(proc.stdout)
+    if proc.returncode not in (0, 1) or not line or not total:
+        raise RuntimeError(f"{' '.join(cmd)} failed: {(proc.stderr or proc.stdout).strip()[:300]}")
+    seconds = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return line, total.group(1), total.group(2), seconds
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--build", default="build", help="CMake build folder (default: build)")
+    ap.add_argument("--engine", default="e09", help="the search step (default: e09)")
+    ap.add_argument("--stage", default="s11", help="the move generator (default: s11)")
+    ap.add_argument("--ffo", default="40-59", help="FFO positions, as solve --ffo takes them (default 40-59)")
+    ap.add_argument("--data", default=os.path.join(ROOT, "docs", "ffo_long.json"),
+                    help="the results, kept between runs (default: docs/ffo_long.json)")
+    ap.add_argument("--fresh", action="store_true", help="start over: forget the results kept in --data")
+    args = ap.parse_args()
+    exe = os.path.join(args.build, "reversi-lab")
+    if not os.access(exe, os.X_OK):
+        ap.error(f"{exe} not found: build it first (cmake --build {args.build} --target reversi-lab)")
+    numbers = []
+    for item in args.ffo.split(","):
+        lo, _, hi = item.partition("-")
+        if not lo.isdigit() or (hi and not hi.isdigit()):
+            ap.error(f"--ffo {item!r}: a number or a span A-B")
+        numbers += range(int(lo), int(hi or lo) + 1)
+
+    cpu = pin_to_current_cpu()
+    cpu_text = cpu_name(cpuinfo())
+    # The ids as the tool spells them, and the code they name, from a solve of nothing
+    # (FFO #1 is quick): the data must be of this engine, stage and code to go on.
+    _, stage_id, engine_id, _ = solve(exe, args.engine, args.stage, 1)
+    fingerprint = code_hash(engine_id, stage_id)
+    data = None
+    if os.path.exists(args.data) and not args.fresh:
+        with open(args.data) as f:
+            data = json.load(f)
+        if (data.get("step"), data.get("stage"), data.get("code")) != (engine_id, stage_id, fingerprint):
+            print(f"{args.data} holds a run of {data.get('step')} on {data.get('stage')} (code {data.get('code')}), "
+                  f"not of {engine_id} on {stage_id} (code {fingerprint}): starting over", file=sys.stderr)
+            data = None
+    if data is None:
+        data = {"about": "FFO #40-#59 solved one by one (bench/ffo_long.py; cmake --build build --target ffo-long). "
+                         "cpu_seconds: the solving process's user + system time. code: a hash of the files the "
+                         "counts and times depend on; commit: the tree the run started from.",
+                "step": engine_id, "stage": stage_id, "code": fingerprint, "commit": commit(), "positions": []}
+    done = {p["number"] for p in data["positions"]}
+    wrong = 0
+    for n in numbers:
+        if n in done:
+            print(f"FFO #{n}: kept from an earlier run", file=sys.stderr)
+            continue
+        print(f"FFO #{n}: solving ...", file=sys.stderr, flush=True)
+        try:
+            line, _, _, seconds = solve(exe, engine_id, stage_id, n)
+        except RuntimeError as e:
+            print(f"ffo_long.py: {e}", file=sys.stderr)
+            return 1
+        row = {"number": n, "empties": int(line.group(2)), "score": line.group(3), "published_score": line.group(4),
+               "best": line.group(5), "published_best": line.group(6), "ok": line.group(9) == "OK",
+               "nodes": int(line.group(7)), "cpu_seconds": round(seconds, 3), "wall_seconds": float(line.group(8)),
+               "cpu": cpu_text, "date": datetime.date.today().isoformat()}
+        wrong += not row["ok"]
+        data["positions"] = sorted(data["positions"] + [row], key=lambda p: p["number"])
+        write_json(args.data, data)
+        print(f"FFO #{n}: {row['score']} (published {row['published_score']}), {row['nodes']:,} nodes, "
+              f"{seconds:.1f} CPU s {'OK' if row['ok'] else 'WRONG'}" + (f" (CPU {cpu})" if cpu is not None else ""))
+    return 1 if wrong else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
