@@ -4,7 +4,7 @@ fastest stage, each position its own `reversi-lab solve --no-limit --ffo N` proc
 result checked against the published score and best moves.
 
     bench/ffo_long.py [--build build] [--engine e09] [--stage s11] [--ffo 40-59]
-                      [--data docs/ffo_long.json] [--fresh]
+                      [--data docs/ffo_long.json] [--fresh] [--note TEXT]
 
 The run takes many hours on one core (FFO #55-#58 have 29 and 30 empty squares), so it
 keeps what it has: docs/ffo_long.json is rewritten after every position, and a later run
@@ -86,6 +86,7 @@ def main():
     ap.add_argument("--data", default=os.path.join(ROOT, "docs", "ffo_long.json"),
                     help="the results, kept between runs (default: docs/ffo_long.json)")
     ap.add_argument("--fresh", action="store_true", help="start over: forget the results kept in --data")
+    ap.add_argument("--note", help="how the machine was used meanwhile, for the page (kept until replaced)")
     args = ap.parse_args()
     exe = os.path.join(args.build, "reversi-lab")
     if not os.access(exe, os.X_OK):
@@ -116,6 +117,9 @@ def main():
                          "cpu_seconds: the solving process's user + system time. code: a hash of the files the "
                          "counts and times depend on; commit: the tree the run started from.",
                 "step": engine_id, "stage": stage_id, "code": fingerprint, "commit": commit(), "positions": []}
+    if args.note is not None:
+        data["note"] = args.note
+        write_json(args.data, data)
     done = {p["number"] for p in data["positions"]}
     wrong = 0
     for n in numbers:

@@ -146,18 +146,21 @@ if(TARGET bench_compare)
 endif()
 
 # ffo-long: the last search step solves FFO #40-#59 one by one (hours, not part of
-# update-docs); the table is printed and kept in ffo-long.json.
+# update-docs), a process each, keeping every result in docs/ffo_long.json as it comes (a
+# run stopped part way goes on from there); then the step's page shows the table.
 if(lab_steps)
   list(GET lab_steps -1 lab_last_step)
 endif()
-if(lab_steps AND TARGET bench_${lab_last_step})
+if(lab_steps)
   string(SUBSTRING "${lab_last_step}" 0 3 lab_last_ns)
   add_custom_target(ffo-long
-    COMMAND Python3::Interpreter "${CMAKE_SOURCE_DIR}/bench/report.py" --build "${CMAKE_BINARY_DIR}"
-            --steps ${lab_last_ns} --ffo 40-59 --json "${CMAKE_BINARY_DIR}/ffo-long.json"
-    DEPENDS bench_${lab_last_step}
+    COMMAND Python3::Interpreter "${CMAKE_SOURCE_DIR}/bench/ffo_long.py" --build "${CMAKE_BINARY_DIR}"
+            --engine ${lab_last_ns} --ffo 40-59
+    COMMAND Python3::Interpreter "${CMAKE_SOURCE_DIR}/docs/update_docs.py" --source "${CMAKE_SOURCE_DIR}"
+    DEPENDS reversi-lab
+    WORKING_DIRECTORY "${CMAKE_SOURCE_DIR}"
     USES_TERMINAL
-    COMMENT "Solving FFO #40-#59 with ${lab_last_step} (bench_${lab_last_step} --ffo=40-59)")
+    COMMENT "Solving FFO #40-#59 with ${lab_last_step} (bench/ffo_long.py; docs/ffo_long.json, its page)")
 endif()
 
 # The generated diffs and the stage list must match the code (numbers may differ by machine).

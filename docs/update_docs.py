@@ -13,7 +13,9 @@ Between markers `<!-- NAME:begin -->` and `<!-- NAME:end -->` it writes:
   `<!-- embedded-stages: ... -->` line), `perft-fast` (perft with bulk counting, depth by
   depth), `why` ("Why it is slower": the counts behind a slowdown, from --why,
   --pairs and --embedded; docs/verdicts.py), `kept` (measurements a regeneration cannot
-  repeat: another CPU, or code no longer in the tree; docs/kept_measurements.json);
+  repeat: another CPU, or code no longer in the tree; docs/kept_measurements.json),
+  `ffo-long` (FFO #40-#59 one by one, on the page of the step that ran them:
+  docs/ffo_long.json, kept by bench/ffo_long.py between its runs of hours);
 - search step pages (stages/eNN_*/README.md): `numbers` (the step on every stage, its
   node counts, against the previous step, its variants, FFO), `diff` (from the previous
   step's header);
@@ -486,6 +488,62 @@ def kept_measurements(src, folder):
     return "\n".join(out) + "\n"
 
 
+def ffo_long_table(src, folder):
+    """The full FFO test, FFO #40-#59 solved one by one (docs/ffo_long.json, kept between
+    runs of bench/ffo_long.py, which takes hours): on the page of the step that ran it, each
+    position against its published score and best moves. #40-#44's times are the bench
+    report's (the table above: median of 3), so only #45-#59 show the long run's."""
+    path = os.path.join(src, "docs", "ffo_long.json")
+    data = json.loads(read(path)) if os.path.exists(path) else None
+    if not data or data.get("step") != folder:
+        return "Not run yet: `cmake --build build --target ffo-long` (hours) writes docs/ffo_long.json.\n"
+    rows = {p["number"]: p for p in data["positions"]}
+    published = {f["number"]: f for f in read_ffo(src) if 40 <= f["number"] <= 59}
+    solved = [n for n in sorted(published) if n in rows]
+    wrong = [n for n in solved if not rows[n]["ok"]]
+    cpus = sorted({rows[n]["cpu"] for n in solved if n >= 45})
+    long_rows = [rows[n] for n in solved if n >= 45]
+    count = (f"All {len(published)} positions solved" if len(solved) == len(published) else
+             f"{len(solved)} of {len(published)} positions solved so far")
+    out = [f"{count} by {data['step']} on {data['stage']}, "
+           + ("every one right (the published score and one of the published best moves)" if not wrong else
+              f"wrong: {', '.join('#' + str(n) for n in wrong)}")
+           + f". Each position its own process (`cmake --build build --target ffo-long`, bench/ffo_long.py, from "
+           f"commit {data['commit']}; it goes on where it stopped); CPU s: that process's user and system time, "
+           f"one run" + (f", on {' and '.join(cpus)}" if cpus else "")
+           + (f" ({data['note']})" if data.get("note") else "") + ". FFO #40-#44's times are the bench report's "
+           "(median of 3), in \"FFO positions solved one by one\" above.\n",
+           "| FFO # | empties | score (published) | best (published) | nodes | CPU s | nodes/s |",
+           "|---|---|---|---|---|---|---|"]
+    for n in sorted(published):
+        f = published[n]
+        if n not in rows:
+            out.append(f"| {n} | {f['empties']} | ({f['score']}) | ({f['best']}) | not solved yet | | |")
+            continue
+        r = rows[n]
+        time = ("above", "above") if n < 45 else (f"{r['cpu_seconds']:,.1f}", rate(r["nodes"] / r["cpu_seconds"]))
+        mark = "" if r["ok"] else " **wrong**"
+        out.append(f"| {n} | {r['empties']} | {r['score']} ({r['published_score']}){mark} | {r['best']} "
+                   f"({r['published_best']}) | {r['nodes']:,} | {time[0]} | {time[1]} |")
+    if long_rows:
+        nodes, secs = sum(r["nodes"] for r in long_rows), sum(r["cpu_seconds"] for r in long_rows)
+        out.append(f"| #45-#59 so far | | | | {nodes:,} | {secs:,.1f} | {rate(nodes / secs)} |")
+    return "\n".join(out) + "\n"
+
+
+def read_ffo(src):
+    """The FFO positions of common/ffo.txt: number, empties, score and best moves as solve prints them."""
+    out = []
+    for line in read(os.path.join(src, "common", "ffo.txt")).splitlines():
+        parts = line.split()
+        if not parts or parts[0].startswith("#"):
+            continue
+        empties = re.search(r"empties=(\d+)", line)
+        out.append({"number": int(parts[0]), "score": parts[3], "best": parts[4].lower(),
+                    "empties": int(empties.group(1)) if empties else parts[1].count("-")})
+    return out
+
+
 def counts_table(counts, runs):
     """Instructions and simulated mispredictions per item of the runs a page names."""
     missing = [r for r in runs if r not in counts["runs"]]
@@ -881,6 +939,8 @@ def main():
         new = learned.fill(new, load_json(args.train), replace_between, path)
         if has_markers(new, "kept"):
             new = replace_between(new, "kept", kept_measurements(src, folder), path)
+        if has_markers(new, "ffo-long"):
+            new = replace_between(new, "ffo-long", ffo_long_table(src, folder), path)
         if has_stages and has_markers(new, "perft-fast"):
             new = replace_between(new, "perft-fast", perft_speed(report, folder), path)
         new = fold_page(new, os.path.relpath(path, src))

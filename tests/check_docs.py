@@ -25,7 +25,7 @@ import sys
 
 # Files the docs talk about that a build, a run or the reader makes: not in the repository.
 MADE = re.compile(r"^(build[^/]*/|logs/|/path/to/|platformio\.ini$|bench-report\.json$|embedded\.json$|"
-                  r"ffo-long\.json$|match-report\.json$|compile_commands\.json$|this_stage\.h$|"
+                  r"match-report\.json$|compile_commands\.json$|this_stage\.h$|"
                   r"ffo_data\.h$|.*sketch_.*\.cpp$|Arduino\.h$)")
 FILE = re.compile(r"(?<![\w./@:-])((?:[\w.-]+/)*[\w-]+\.(?:md|h|cpp|py|txt|json|svg|ino|cmake|sh))(?![\w/-])")
 TOP = ("stages", "common", "tests", "bench", "docs")
