@@ -55,6 +55,17 @@ def code_hash(step, stage):
     return h.hexdigest()[:16]
 
 
+def runs(numbers):
+    """[1, 2, 3, 40, 41] -> [(1, 3), (40, 41)]."""
+    out = []
+    for n in numbers:
+        if out and n == out[-1][1] + 1:
+            out[-1] = (out[-1][0], n)
+        else:
+            out.append((n, n))
+    return out
+
+
 def commit():
     try:
         return subprocess.run(["git", "-C", ROOT, "rev-parse", "--short", "HEAD"], check=True,
@@ -91,13 +102,18 @@ def main():
     exe = os.path.join(args.build, "reversi-lab")
     if not os.access(exe, os.X_OK):
         ap.error(f"{exe} not found: build it first (cmake --build {args.build} --target reversi-lab)")
+    with open(os.path.join(ROOT, "common", "ffo.txt")) as f:  # the FFO numbers there are
+        known = [int(line.split()[0]) for line in f if line.strip() and not line.startswith("#")]
+    spans = ", ".join(f"{a}-{b}" if a != b else str(a) for a, b in runs(known))
     numbers = []
     for item in args.ffo.split(","):
-        lo, _, hi = item.partition("-")
-        if not lo.isdigit() or (hi and not hi.isdigit()):
-            ap.error(f"--ffo {item!r}: a number or a span A-B")
-        numbers += range(int(lo), int(hi or lo) + 1)
-
+        lo, dash, hi = item.partition("-")
+        if not lo.isdigit() or (dash and not hi.isdigit()):
+            ap.error(f"--ffo {item!r}: a number or a span A-B (the FFO positions: {spans})")
+        span = [n for n in known if int(lo) <= n <= int(hi or lo)]
+        if not span:
+            ap.error(f"--ffo {item!r}: no such FFO position (the FFO positions: {spans})")
+        numbers += [n for n in span if n not in numbers]
     cpu = pin_to_current_cpu()
     cpu_text = cpu_name(cpuinfo())
     # The ids as the tool spells them, and the code they name, from a solve of nothing
