@@ -83,6 +83,9 @@ const int PV_PLIES = 32;              ///< Longest principal variation kept.
 
 const int ORDER_MIN = 3;  ///< Sort the moves only with this many plies and empty squares left.
 const int SOLVE_FROM = 10;  ///< An exact solve deepens to empties - SOLVE_FROM, then solves.
+/// ...but no deeper than this: at 34 empty squares (FFO #59) a 24-ply search would take
+/// hours, far longer than the solve it orders. (Up to 24 empties, the cap changes nothing.)
+const int PRESEARCH_MAX = 14;
 const int TABLE_MIN = 4;    ///< Use the table only with this many plies and empty squares left.
 const int BUCKET = 4;       ///< Slots per bucket in BucketTable.
 const int ENDGAME_SHALLOW = 6;  ///< Empties at or below which solve() tries squares, not a move list.
@@ -761,7 +764,8 @@ class Search {
   Result solve(const Board& b, uint8_t me) {
     const int empties = countEmpties(b);
     // A shallow midgame search first, for the root's move order (and the table's)...
-    Result r = deepen(b, me, on(IDEA_ROOT_SEARCH) && empties > SOLVE_FROM ? empties - SOLVE_FROM : 0, -1);
+    const int ahead = empties - SOLVE_FROM > PRESEARCH_MAX ? PRESEARCH_MAX : empties - SOLVE_FROM;
+    Result r = deepen(b, me, on(IDEA_ROOT_SEARCH) && ahead > 0 ? ahead : 0, -1);
     const uint64_t shallowNodes = r.nodes;
     // ...then the exact search, in whole discs.
     Board root = b;
