@@ -726,6 +726,10 @@ class Search {
   // the position's Zobrist key (its parent worked it out; unused below ENDGAME_TABLE).
   int solveDeep(Board& b, uint8_t me, int alpha, int beta, int discs, int empties, int ply, uint64_t key) {
     if ((++nodes_ & 4095) == 0 && idle) idle();
+    // No score passes 64 discs: a window wholly beyond that is settled at once (else, after
+    // a wipeout, proving that no other move does better walks a whole subtree).
+    if (alpha >= 64) return 64;
+    if (beta <= -64) return -64;
     const bool pvNode = beta - alpha > 1;
     if (pvNode) setPvLength(ply, 0);
     uint8_t moves[64];
