@@ -12,10 +12,11 @@ goes on where it stopped, skipping the positions already solved by the same code
 step's and the stage's files, and the table the command-line tool lends a solve, hashed).
 Changed code, another engine or stage, or --fresh: the run starts over. Each row keeps the
 CPU it ran on; a page names them all (docs/update_docs.py shows the table, between
-<!-- ffo-long:begin --> and <!-- ffo-long:end --> on the step's page).
+<!-- ffo-long:begin --> and <!-- ffo-long:end --> on the step's page, rewritten after every
+position when the data is docs/ffo_long.json).
 
-The time is the solving process's CPU time (user + system, the difference in the children's usage), so a run that is
-paused (kill -STOP, kill -CONT) loses nothing. The process is pinned to the CPU it starts
+The time is the solving process's CPU time (user + system: the children's usage before
+and after it), so a run that is paused (kill -STOP, kill -CONT) loses nothing. The process is pinned to the CPU it starts
 on, as bench/report.py does. Exit status: 0 when every position solved is right, 1 when one
 is wrong or the command fails, 2 for bad arguments.
 """
@@ -35,6 +36,7 @@ from report import cpu_name, cpuinfo, pin_to_current_cpu, write_json  # noqa: E4
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 LINE = re.compile(r"ffo (\d+) empties (\d+) score (\S+) published-score (\S+) best (\S+) published-best (\S+) "
                   r"nodes (\d+) time (\S+) s nps \d+ (OK|WRONG)")
+DEFAULT_DATA = os.path.join(ROOT, "docs", "ffo_long.json")  # the page's data: kept in step with it
 TOTAL = re.compile(r"total positions \d+ correct \d+ .* stage (\S+) engine (\S+)")
 
 
@@ -53,6 +55,16 @@ def code_hash(step, stage):
         with open(path, "rb") as f:
             h.update(f.read())
     return h.hexdigest()[:16]
+
+
+def update_page():
+    """Rewrites the step's page from the kept results (docs/update_docs.py), so that page and
+    data agree after every position, even when the run is stopped; False (and one line) if not."""
+    r = subprocess.run([sys.executable, os.path.join(ROOT, "docs", "update_docs.py"), "--source", ROOT],
+                       capture_output=True, text=True)
+    if r.returncode != 0:
+        print(f"ffo_long.py: the page was not rewritten: {(r.stderr or r.stdout).strip()[:300]}", file=sys.stderr)
+    return r.returncode == 0
 
 
 def runs(numbers):
@@ -94,7 +106,7 @@ def main():
     ap.add_argument("--engine", default="e09", help="the search step (default: e09)")
     ap.add_argument("--stage", default="s11", help="the move generator (default: s11)")
     ap.add_argument("--ffo", default="40-59", help="FFO positions, as solve --ffo takes them (default 40-59)")
-    ap.add_argument("--data", default=os.path.join(ROOT, "docs", "ffo_long.json"),
+    ap.add_argument("--data", default=DEFAULT_DATA,
                     help="the results, kept between runs (default: docs/ffo_long.json)")
     ap.add_argument("--fresh", action="store_true", help="start over: forget the results kept in --data")
     ap.add_argument("--note", help="how the machine was used meanwhile, for the page (kept until replaced)")
@@ -155,6 +167,8 @@ def main():
         wrong += not row["ok"]
         data["positions"] = sorted(data["positions"] + [row], key=lambda p: p["number"])
         write_json(args.data, data)
+        if os.path.abspath(args.data) == DEFAULT_DATA and not update_page():
+            return 1
         print(f"FFO #{n}: {row['score']} (published {row['published_score']}), {row['nodes']:,} nodes, "
               f"{seconds:.1f} CPU s {'OK' if row['ok'] else 'WRONG'}" + (f" (CPU {cpu})" if cpu is not None else ""))
     return 1 if wrong else 0

@@ -147,7 +147,7 @@ endif()
 
 # ffo-long: the last search step solves FFO #40-#59 one by one (hours, not part of
 # update-docs), a process each, keeping every result in docs/ffo_long.json as it comes (a
-# run stopped part way goes on from there); then the step's page shows the table.
+# run stopped part way goes on from there) and the step's page's table with it.
 if(lab_steps)
   list(GET lab_steps -1 lab_last_step)
 endif()
@@ -156,7 +156,6 @@ if(lab_steps)
   add_custom_target(ffo-long
     COMMAND Python3::Interpreter "${CMAKE_SOURCE_DIR}/bench/ffo_long.py" --build "${CMAKE_BINARY_DIR}"
             --engine ${lab_last_ns} --ffo 40-59
-    COMMAND Python3::Interpreter "${CMAKE_SOURCE_DIR}/docs/update_docs.py" --source "${CMAKE_SOURCE_DIR}"
     DEPENDS reversi-lab
     WORKING_DIRECTORY "${CMAKE_SOURCE_DIR}"
     USES_TERMINAL
