@@ -16,9 +16,9 @@ CPU it ran on; a page names them all (docs/update_docs.py shows the table, betwe
 position when the data is docs/ffo_long.json).
 
 The time is the solving process's CPU time (user + system: the children's usage before
-and after it), so a run that is paused (kill -STOP, kill -CONT) loses nothing. The process is pinned to the CPU it starts
-on, as bench/report.py does. Exit status: 0 when every position solved is right, 1 when one
-is wrong or the command fails, 2 for bad arguments.
+and after it), so a run that is paused (kill -STOP, kill -CONT) loses nothing. The process
+is pinned to the CPU it starts on, as bench/report.py does. Exit status: 0 when every
+position solved is right, 1 when one is wrong or the command fails, 2 for bad arguments.
 """
 import argparse
 import datetime
@@ -32,6 +32,8 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from report import cpu_name, cpuinfo, pin_to_current_cpu, write_json  # noqa: E402
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "docs"))
+from update_docs import read_ffo  # noqa: E402  (docs/update_docs.py: common/ffo.txt, as the page reads it)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 LINE = re.compile(r"ffo (\d+) empties (\d+) score (\S+) published-score (\S+) best (\S+) published-best (\S+) "
@@ -114,8 +116,7 @@ def main():
     exe = os.path.join(args.build, "reversi-lab")
     if not os.access(exe, os.X_OK):
         ap.error(f"{exe} not found: build it first (cmake --build {args.build} --target reversi-lab)")
-    with open(os.path.join(ROOT, "common", "ffo.txt")) as f:  # the FFO numbers there are
-        known = [int(line.split()[0]) for line in f if line.strip() and not line.startswith("#")]
+    known = [f["number"] for f in read_ffo(ROOT)]  # the FFO numbers there are
     spans = ", ".join(f"{a}-{b}" if a != b else str(a) for a, b in runs(known))
     numbers = []
     for item in args.ffo.split(","):

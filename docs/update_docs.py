@@ -538,9 +538,8 @@ def read_ffo(src):
         parts = line.split()
         if not parts or parts[0].startswith("#"):
             continue
-        empties = re.search(r"empties=(\d+)", line)
         out.append({"number": int(parts[0]), "score": parts[3], "best": parts[4].lower(),
-                    "empties": int(empties.group(1)) if empties else parts[1].count("-")})
+                    "empties": parts[1].count("-")})
     return out
 
 
