@@ -97,6 +97,17 @@ def check_table(tmp):
         fail(f"not 18 missing rows:\n{table}")
     if "Not run yet" not in ffo_long_table(src, "e08_selective"):
         fail("another step's page shows e09's run")
+    # The whole test: no "so far", and the total of #45-#59 (15 rows of 1,000,000 nodes, 1 s).
+    data["positions"] = [row(n, 20, "+38", True, 1000000, 1.0) for n in range(40, 60)]
+    with open(os.path.join(src, "docs", "ffo_long.json"), "w") as f:
+        json.dump(data, f)
+    table = ffo_long_table(src, "e09_bitsolve")
+    for e in ["All 20 positions solved by e09_bitsolve on s11_avx512, every one right",
+              "| #45-#59 | | | | 15,000,000 | 15.0 | 1.00 M |"]:
+        if e not in table:
+            fail(f"the whole run's table lacks {e!r}:\n{table}")
+    if "so far" in table or "not solved yet" in table:
+        fail(f"the whole run's table says it is not whole:\n{table}")
 
 
 def main(argv):
