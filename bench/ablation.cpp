@@ -13,7 +13,8 @@
 // A wrong score is a defect: the program stops with exit code 1. Not a test (minutes of
 // CPU); `cmake --build build --target ablation` runs step 06's and writes
 // build/ablation.json, `--target ablation-e08` step 08's (build/ablation-e08.json) and
-// `--target ablation-e09` step 09's (build/ablation-e09.json).
+// `--target ablation-e09` step 09's (build/ablation-e09.json), `--target ablation-e10` step
+// 10's (build/ablation-e10.json).
 #include <time.h>
 
 #include <algorithm>
@@ -31,6 +32,8 @@
 #include "this_step.h"  // first: the step
 #if ABLATION_STEP == 9
 #include "e08_selective/e08_selective.h"  // the generic solver step 09 is measured against
+#elif ABLATION_STEP == 10
+#include "e09_bitsolve/e09_bitsolve.h"  // the step 10 is measured against
 #endif
 #include "all_stages.h"
 #include "ffo.h"
@@ -43,7 +46,7 @@ using namespace reversi;
 
 namespace {
 
-/// The program's name, for its messages: e06_ablation, e08_ablation, e09_ablation.
+/// The program's name, for its messages: e06_ablation, e08_ablation, ..., e10_ablation.
 const std::string kName = std::string(ThisStep::id).substr(0, 4) + "ablation";
 
 /// The stage the step's own numbers are measured on: the last (fastest) one.
@@ -90,7 +93,7 @@ struct Variant {
   Solved (*solve)(const FfoPosition&);
 };
 
-#if ABLATION_STEP == 9  // step 09's searcher has no Make parameter: its solver plays on masks
+#if ABLATION_STEP >= 9  // from step 09 the searcher has no Make parameter: its solver plays on masks
 template <unsigned Off>
 constexpr Solved (*without())(const FfoPosition&) {
   return &solveOne<step::Search<Fast, step::BucketTable, Off>>;
@@ -104,7 +107,18 @@ constexpr Solved (*without())(const FfoPosition&) {
 
 // The rows of the table, in the order of the step's file comment. The words here are the
 // page's: docs/ablation.py prints them as they are.
-#if ABLATION_STEP == 9
+#if ABLATION_STEP == 10
+// Step 10: the stability bound off alone (the rest of the step: its table and move list one
+// empty square lower), then step 09 itself (neither change).
+constexpr bool kSameNodes = false;
+const Variant kVariants[] = {
+    {"default", "", "every idea on (the step as it ships)", without<0>()},
+    {"stable", "the bound from the opponent's stable discs", "no bound: the search of step 09, its table and move list from 6 empties",
+     without<step::IDEA_STABLE>()},
+    {"step09", "the bound, and the table and move list from 6 empty squares", "step 09 (the table from 8, the move list from 7)",
+     &solveOne<e09::Search<Fast>>},
+};
+#elif ABLATION_STEP == 9
 // Step 09: its ideas change the work a node costs, never the nodes (the run checks that
 // every row visits the same nodes); the last row is step 08's generic solver itself.
 constexpr bool kSameNodes = true;

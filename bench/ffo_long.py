@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""The full FFO endgame test: FFO #40-#59 solved one by one by the last search step on the
-fastest stage, each position its own `reversi-lab solve --no-limit --ffo N` process, every
-result checked against the published score and best moves.
+"""The full FFO endgame test: FFO #40-#59 solved one by one by a search step (step 09 by
+default) on the fastest stage, each position its own `reversi-lab solve --no-limit --ffo N`
+process, every result checked against the published score and best moves.
 
     bench/ffo_long.py [--build build] [--engine e09] [--stage s11] [--ffo 40-59]
                       [--data docs/ffo_long.json] [--fresh] [--note TEXT]

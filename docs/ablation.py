@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """A step's ablation table (the step page's <!-- ablation --> block) from the JSON that
 bench/ablation.cpp writes (`cmake --build build --target ablation`: build/ablation.json for
-step 06; `--target ablation-e08`: build/ablation-e08.json for step 08, `ablation-e09` for step 09). The JSON names its
-step; only that step's page is filled.
+step 06; `--target ablation-e08`: build/ablation-e08.json for step 08; `ablation-e09` and
+`ablation-e10` the same for steps 09 and 10). The JSON names its step; only that step's
+page is filled.
 
 One row per idea switched off alone: what the search does instead, its nodes, its CPU time
 (median of the rounds, min-max) and how fast the step as it ships runs beside it, in the

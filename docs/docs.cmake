@@ -81,8 +81,8 @@ endif()
 # where they exist (page-counts.json from `page-counts`,
 # verdict-pairs.json and why-slower.json from `verdicts`, flash-cache.json from
 # `flash-cache`, ablation.json from `ablation`, ablation-e08.json from `ablation-e08`,
-# ablation-e09.json from `ablation-e09`, train.json from `./lab train`); a block
-# whose report is missing keeps what it had.
+# ablation-e09.json from `ablation-e09`, ablation-e10.json from `ablation-e10`, train.json
+# from `./lab train`); a block whose report is missing keeps what it had.
 add_custom_target(update-docs
   COMMAND Python3::Interpreter "${CMAKE_SOURCE_DIR}/bench/report.py" --build "${CMAKE_BINARY_DIR}"
           --json "${CMAKE_BINARY_DIR}/bench-report.json"
@@ -91,7 +91,8 @@ add_custom_target(update-docs
           --counts "${CMAKE_BINARY_DIR}/page-counts.json" --pairs "${CMAKE_BINARY_DIR}/verdict-pairs.json"
           --why "${CMAKE_BINARY_DIR}/why-slower.json" --flash-cache "${CMAKE_BINARY_DIR}/flash-cache.json"
           --ablation "${CMAKE_BINARY_DIR}/ablation.json" --ablation "${CMAKE_BINARY_DIR}/ablation-e08.json"
-          --ablation "${CMAKE_BINARY_DIR}/ablation-e09.json" --train "${CMAKE_BINARY_DIR}/train.json"
+          --ablation "${CMAKE_BINARY_DIR}/ablation-e09.json" --ablation "${CMAKE_BINARY_DIR}/ablation-e10.json"
+          --train "${CMAKE_BINARY_DIR}/train.json"
   COMMAND Python3::Interpreter "${CMAKE_SOURCE_DIR}/docs/transcripts.py" --build "${CMAKE_BINARY_DIR}"
           --source "${CMAKE_SOURCE_DIR}"
   COMMAND Python3::Interpreter "${CMAKE_SOURCE_DIR}/docs/layouts.py" --dump "$<TARGET_FILE:layout_constants>"
@@ -145,21 +146,18 @@ if(TARGET bench_compare)
     COMMENT "Timing the claims' pairs side by side, counting the slowdowns, rewriting the verdicts")
 endif()
 
-# ffo-long: the last search step solves FFO #40-#59 one by one (hours, not part of
-# update-docs), a process each, keeping every result in docs/ffo_long.json as it comes (a
-# run stopped part way goes on from there) and the step's page's table with it.
+# ffo-long: step 09 (the step whose run docs/ffo_long.json keeps) solves FFO #40-#59 one
+# by one (hours, not part of update-docs), a process each, keeping every result in
+# docs/ffo_long.json as it comes (a run stopped part way goes on from there) and the step's
+# page's table with it. Another step: bench/ffo_long.py --engine eNN (it starts over).
 if(lab_steps)
-  list(GET lab_steps -1 lab_last_step)
-endif()
-if(lab_steps)
-  string(SUBSTRING "${lab_last_step}" 0 3 lab_last_ns)
   add_custom_target(ffo-long
     COMMAND Python3::Interpreter "${CMAKE_SOURCE_DIR}/bench/ffo_long.py" --build "${CMAKE_BINARY_DIR}"
-            --engine ${lab_last_ns} --ffo 40-59
+            --engine e09 --ffo 40-59
     DEPENDS reversi-lab
     WORKING_DIRECTORY "${CMAKE_SOURCE_DIR}"
     USES_TERMINAL
-    COMMENT "Solving FFO #40-#59 with ${lab_last_step} (bench/ffo_long.py; docs/ffo_long.json, its page)")
+    COMMENT "Solving FFO #40-#59 with e09_bitsolve (bench/ffo_long.py; docs/ffo_long.json, its page)")
 endif()
 
 # The generated diffs and the stage list must match the code (numbers may differ by machine).

@@ -32,7 +32,7 @@ Between markers `<!-- NAME:begin -->` and `<!-- NAME:end -->` it writes:
 - the example sessions of docs/cli.md: docs/transcripts.py, run after it by the same target;
 - the embedded report's own sections (docs/esp32.md's memory and stack table, ...) and stage
   08's `flash-cache` table (bench/flash_cache.py's saved run, from --flash-cache);
-- the e06, e08 and e09 pages' `ablation` tables (docs/ablation.py, from --ablation: bench/ablation.cpp's runs);
+- the e06, e08, e09 and e10 pages' `ablation` tables (docs/ablation.py, from --ablation: bench/ablation.cpp's runs);
 - the e07 page's `learning` table (docs/learned.py, from --train: `./lab train`'s JSON);
 - every page under stages/: `navtop` and `navbottom`, the links to the previous page, the
   README (every stage) and the next page in reading order (inserted under the title and at the end
@@ -866,7 +866,7 @@ def main():
     ap.add_argument("--flash-cache", help="JSON written by bench/flash_cache.py (its section on stage 08's page; "
                                           "skipped if missing)")
     ap.add_argument("--ablation", action="append", default=[],
-                    help="JSON written by the target `ablation`, `ablation-e08` or `ablation-e09` (that step's page's ablation "
+                    help="JSON written by the target `ablation` or `ablation-eNN` (that step's page's ablation "
                          "table; skipped if missing; may be given once per step)")
     ap.add_argument("--train", help="JSON written by `./lab train` (e07's learning block; skipped if missing)")
     ap.add_argument("--check", action="store_true", help="only check that the generated diffs are current")

@@ -49,11 +49,6 @@ void checkSame(const Position& p, int from = 0) {
   CHECK(summary(masks) == summary(generic));
 }
 
-Position otherSideToMove(Position p) {
-  p.toMove = opponent(p.toMove);
-  return p;
-}
-
 }  // namespace
 
 TEST_CASE("step 09 solves FFO #1-#4 as step 08 does: score, move, line and nodes, on two stages") {

@@ -32,6 +32,12 @@ inline Position endgamePosition(uint64_t seed, int empties) {
   }
 }
 
+/// The same board with the other side to move (which may then have to pass).
+inline Position otherSideToMove(Position p) {
+  p.toMove = opponent(p.toMove);
+  return p;
+}
+
 /// Final disc difference for `me`, the winner taking the empty squares.
 inline int finalDiscs(const Position& p, uint8_t me) {
   int diff = 0, empty = 0;

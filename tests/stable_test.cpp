@@ -1,0 +1,154 @@
+// For step 10 (stable discs): the bound is only sound if a disc it calls stable can never
+// flip. So: every disc stableDiscs names keeps its colour in every continuation of many
+// small random endgames (all of them, played out on the reference rules); a few boards
+// whose stable discs are known by hand; and the solver with the bound gives the score and
+// the best move it gives without it (and small endgames the brute force's score, along a
+// line that holds), in fewer nodes.
+#include <algorithm>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "all_stages.h"
+#include "catch.h"
+#include "ffo_solve_check.h"
+#include "reference.h"
+#include "search_support.h"
+#include "stage.h"
+#include "this_step.h"
+
+using namespace reversi;
+using namespace reversi::testing;
+
+namespace {
+
+// The discs of `colour` in p as a mask (bit y * 8 + x).
+uint64_t discsOf(const Position& p, uint8_t colour) {
+  uint64_t m = 0;
+  for (int sq = 0; sq < 64; ++sq)
+    if (p.cells[sq] == colour) m |= uint64_t(1) << sq;
+  return m;
+}
+
+// Plays every continuation of p to the end (passes too) and counts the positions where a
+// disc of `stable` (both colours', as found at the root) no longer has its root colour.
+int flippedStable(const Position& p, uint64_t stableBlack, uint64_t stableWhite) {
+  int bad = ((discsOf(p, BLACK) & stableBlack) != stableBlack) + ((discsOf(p, WHITE) & stableWhite) != stableWhite);
+  const std::vector<int> moves = ref::legalMoves(p, p.toMove);
+  if (moves.empty()) {
+    Position q = p;
+    q.toMove = opponent(p.toMove);
+    return ref::legalMoves(q, q.toMove).empty() ? bad : bad + flippedStable(q, stableBlack, stableWhite);
+  }
+  for (int m : moves) {
+    Position q = p;
+    ref::play(q, m, p.toMove);  // (the opponent to move next)
+    bad += flippedStable(q, stableBlack, stableWhite);
+  }
+  return bad;
+}
+
+// What a solve returns but its line and node count (the line may take another path of the
+// same score, or stop at a table hit elsewhere: the table holds other positions).
+template <class R>
+std::string result(const R& r) {
+  return "score " + std::to_string(r.score) + " best " + std::to_string(int(r.best));
+}
+
+// The solve's line played from p on the reference rules: each move legal (a pass only with
+// no move), and the brute-force score where it stops, seen from p's side to move.
+template <class R>
+int scoreAtEndOfLine(Position p, const R& r) {
+  const uint8_t me = p.toMove;
+  for (int i = 0; i < r.pvLength; ++i) {
+    const std::vector<int> moves = ref::legalMoves(p, p.toMove);
+    if (r.pv[i] == 64) {
+      REQUIRE(moves.empty());
+      p.toMove = opponent(p.toMove);
+    } else {
+      REQUIRE(std::find(moves.begin(), moves.end(), int(r.pv[i])) != moves.end());
+      ref::play(p, r.pv[i], p.toMove);
+    }
+  }
+  return (p.toMove == me ? 1 : -1) * bruteForceScore(p);
+}
+
+auto noSetup() {
+  return [](auto&) {};
+}
+
+}  // namespace
+
+TEST_CASE("a disc stableDiscs names never flips, whatever is played to the end") {
+  int checked = 0, stableSeen = 0;
+  for (int empties = 1; empties <= 7; ++empties)
+    for (uint64_t seed = 1; seed <= 25; ++seed) {
+      const Position p = endgamePosition(seed * 6007 + uint64_t(empties), empties);
+      const uint64_t black = discsOf(p, BLACK), white = discsOf(p, WHITE);
+      const uint64_t stableBlack = step::stableDiscs(black, white), stableWhite = step::stableDiscs(white, black);
+      CHECK((stableBlack & ~black) == 0);  // only the colour's own discs
+      CHECK((stableWhite & ~white) == 0);
+      INFO(formatPosition(p));
+      CHECK(flippedStable(p, stableBlack, stableWhite) == 0);
+      CHECK(flippedStable(otherSideToMove(p), stableBlack, stableWhite) == 0);
+      ++checked;
+      stableSeen += stableBlack != 0 || stableWhite != 0;
+    }
+  CHECK(checked == 175);
+  CHECK(stableSeen > 150);  // the check has something to check: near the end most boards have stable discs
+}
+
+TEST_CASE("stable discs of boards known by hand") {
+  SECTION("the start: none") {
+    const Position p = startPosition();
+    CHECK(step::stableDiscs(discsOf(p, BLACK), discsOf(p, WHITE)) == 0);
+    CHECK(step::stableDiscs(discsOf(p, WHITE), discsOf(p, BLACK)) == 0);
+  }
+  SECTION("a corner and the run of its colour along the edges from it; not a disc beyond a gap") {
+    // a1 b1 c1 a2 a3 black, d1 white, f1 black (after a gap at e1), b2 black (inside)
+    const uint64_t black = (1ULL << 0) | (1ULL << 1) | (1ULL << 2) | (1ULL << 8) | (1ULL << 16) | (1ULL << 5) | (1ULL << 9);
+    const uint64_t white = 1ULL << 3;
+    const uint64_t expect = (1ULL << 0) | (1ULL << 1) | (1ULL << 2) | (1ULL << 8) | (1ULL << 16) | (1ULL << 9);
+    // b2: its row neighbour a2, column neighbour b1, diagonal neighbour a1 are stable
+    // black discs; on its other diagonal (a3-c1) both ends are stable black discs too.
+    CHECK(step::stableDiscs(black, white) == expect);
+    CHECK(step::stableDiscs(white, black) == 0);  // d1: e1 is empty beside it, c1 is black
+  }
+  SECTION("a full board: every disc") {
+    const uint64_t black = 0x00FF00FF00FF00FFULL, white = ~black;
+    CHECK(step::stableDiscs(black, white) == black);
+    CHECK(step::stableDiscs(white, black) == white);
+  }
+}
+
+TEST_CASE("the bound changes no score and no best move, its lines hold, passes too; it saves nodes") {
+  using With = step::Search<Stage_s09>;
+  using Without = step::Search<Stage_s09, step::BucketTable, step::IDEA_STABLE>;
+  uint64_t nodesWith = 0, nodesWithout = 0;
+  for (int empties = 1; empties <= 14; ++empties)
+    for (uint64_t seed = 1; seed <= 6; ++seed) {
+      const Position p = endgamePosition(seed * 7919 + uint64_t(empties), empties);
+      for (const Position& q : {p, otherSideToMove(p)}) {
+        const auto a = solveOnOwnTable<With, Stage_s09>(q, noSetup());
+        const auto b = solveOnOwnTable<Without, Stage_s09>(q, noSetup());
+        INFO(formatPosition(q));
+        CHECK(result(a) == result(b));
+        if (empties <= 9) {  // small enough for the brute force: the score, and where the line ends
+          CHECK(a.score == bruteForceScore(q) * step::DISC);
+          CHECK(scoreAtEndOfLine(q, a) * step::DISC == a.score);
+        }
+        nodesWith += a.nodes;
+        nodesWithout += b.nodes;
+      }
+    }
+  for (int n = 1; n <= 4; ++n) {
+    const Position& p = findFfo(n)->position;
+    const auto a = solveOnOwnTable<With, Stage_s09>(p, noSetup());
+    const auto b = solveOnOwnTable<Without, Stage_s09>(p, noSetup());
+    CHECK(result(a) == result(b));
+    CHECK(a.nodes < b.nodes);
+    nodesWith += a.nodes;
+    nodesWithout += b.nodes;
+  }
+  CHECK(nodesWith < nodesWithout);
+}
