@@ -1,7 +1,7 @@
 /**
  * @file e10_stable.h
  * @brief Search step 10 — stable discs: a bound on the score before a move is tried,
- * and the solver's move list and table one empty square lower.
+ * and the solver's move list and table closer to the end.
  *
  * A disc that no move can ever flip is stable: it stays its owner's to the end. When the
  * opponent owns S stable discs, the side to move ends with at most 64 - 2S (in disc
