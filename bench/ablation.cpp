@@ -33,7 +33,7 @@
 #if ABLATION_STEP == 9
 #include "e08_selective/e08_selective.h"  // the generic solver step 09 is measured against
 #elif ABLATION_STEP == 10
-#include "e09_bitsolve/e09_bitsolve.h"  // the step 10 is measured against
+#include "e09_bitsolve/e09_bitsolve.h"  // step 09, which step 10 is measured against
 #endif
 #include "all_stages.h"
 #include "ffo.h"
@@ -108,8 +108,8 @@ constexpr Solved (*without())(const FfoPosition&) {
 // The rows of the table, in the order of the step's file comment. The words here are the
 // page's: docs/ablation.py prints them as they are.
 #if ABLATION_STEP == 10
-// Step 10: the stability bound off alone (the rest of the step: its table and move list one
-// empty square lower), then step 09 itself (neither change).
+// Step 10: the stability bound off alone (what is left: its move list from 6 empties, its
+// table from 6), then step 09 itself (neither change).
 constexpr bool kSameNodes = false;
 const Variant kVariants[] = {
     {"default", "", "every idea on (the step as it ships)", without<0>()},
