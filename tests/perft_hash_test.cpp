@@ -12,8 +12,10 @@
 #include "random_positions.h"
 #include "registry.h"
 #include "search_registry.h"
+#include "search_support.h"
 
 using namespace reversi;
+using reversi::testing::maskOf;
 
 #ifndef REVERSI_PERFT_MAX_DEPTH  // the sanitizer build makes it smaller (CMakePresets.json)
 #define REVERSI_PERFT_MAX_DEPTH 9
@@ -23,13 +25,6 @@ namespace {
 
 // The fastest stage counts two plies deeper than the stage suites: the table makes it cheap.
 constexpr int kHashedDepth = REVERSI_PERFT_MAX_DEPTH + 2;
-
-uint64_t maskOf(const Position& p, uint8_t colour) {
-  uint64_t m = 0;
-  for (int sq = 0; sq < 64; ++sq)
-    if (p.cells[sq] == colour) m |= uint64_t(1) << sq;
-  return m;
-}
 
 Position fromMasks(uint64_t black, uint64_t white, uint8_t toMove) {
   Position p;

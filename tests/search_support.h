@@ -32,6 +32,14 @@ inline Position endgamePosition(uint64_t seed, int empties) {
   }
 }
 
+/// The discs of `colour` in p as a mask (bit y * 8 + x), as the bitboard stages hold them.
+inline uint64_t maskOf(const Position& p, uint8_t colour) {
+  uint64_t m = 0;
+  for (int sq = 0; sq < 64; ++sq)
+    if (p.cells[sq] == colour) m |= uint64_t(1) << sq;
+  return m;
+}
+
 /// The same board with the other side to move (which may then have to pass).
 inline Position otherSideToMove(Position p) {
   p.toMove = opponent(p.toMove);

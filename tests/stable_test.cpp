@@ -22,18 +22,10 @@ using namespace reversi::testing;
 
 namespace {
 
-// The discs of `colour` in p as a mask (bit y * 8 + x).
-uint64_t discsOf(const Position& p, uint8_t colour) {
-  uint64_t m = 0;
-  for (int sq = 0; sq < 64; ++sq)
-    if (p.cells[sq] == colour) m |= uint64_t(1) << sq;
-  return m;
-}
-
 // Plays every continuation of p to the end (passes too) and counts the positions where a
 // disc of `stable` (both colours', as found at the root) no longer has its root colour.
 int flippedStable(const Position& p, uint64_t stableBlack, uint64_t stableWhite) {
-  int bad = ((discsOf(p, BLACK) & stableBlack) != stableBlack) + ((discsOf(p, WHITE) & stableWhite) != stableWhite);
+  int bad = ((maskOf(p, BLACK) & stableBlack) != stableBlack) + ((maskOf(p, WHITE) & stableWhite) != stableWhite);
   const std::vector<int> moves = ref::legalMoves(p, p.toMove);
   if (moves.empty()) {
     Position q = p;
@@ -84,7 +76,7 @@ TEST_CASE("a disc stableDiscs names never flips, whatever is played to the end")
   for (int empties = 1; empties <= 7; ++empties)
     for (uint64_t seed = 1; seed <= 25; ++seed) {
       const Position p = endgamePosition(seed * 6007 + uint64_t(empties), empties);
-      const uint64_t black = discsOf(p, BLACK), white = discsOf(p, WHITE);
+      const uint64_t black = maskOf(p, BLACK), white = maskOf(p, WHITE);
       const uint64_t stableBlack = step::stableDiscs(black, white), stableWhite = step::stableDiscs(white, black);
       CHECK((stableBlack & ~black) == 0);  // only the colour's own discs
       CHECK((stableWhite & ~white) == 0);
@@ -101,8 +93,8 @@ TEST_CASE("a disc stableDiscs names never flips, whatever is played to the end")
 TEST_CASE("stable discs of boards known by hand") {
   SECTION("the start: none") {
     const Position p = startPosition();
-    CHECK(step::stableDiscs(discsOf(p, BLACK), discsOf(p, WHITE)) == 0);
-    CHECK(step::stableDiscs(discsOf(p, WHITE), discsOf(p, BLACK)) == 0);
+    CHECK(step::stableDiscs(maskOf(p, BLACK), maskOf(p, WHITE)) == 0);
+    CHECK(step::stableDiscs(maskOf(p, WHITE), maskOf(p, BLACK)) == 0);
   }
   SECTION("a corner and the run of its colour along the edges from it; not a disc beyond a gap") {
     // a1 b1 c1 a2 a3 black, d1 white, f1 black (after a gap at e1), b2 black (inside)
