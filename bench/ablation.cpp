@@ -109,13 +109,17 @@ constexpr Solved (*without())(const FfoPosition&) {
 // page's: docs/ablation.py prints them as they are.
 #if ABLATION_STEP == 10
 // Step 10: the stability bound off alone (what is left: its move list from 6 empties, its
-// table from 6), then step 09 itself (neither change).
+// table from 6), the midgame searches on the stage's board (the same nodes), then step 09
+// itself (none of the changes).
 constexpr bool kSameNodes = false;
 const Variant kVariants[] = {
     {"default", "", "every idea on (the step as it ships)", without<0>()},
     {"stable", "the bound from the opponent's stable discs", "no bound: the search of step 09, its table and move list from 6 empties",
      without<step::IDEA_STABLE>()},
-    {"step09", "the bound, and the table and move list from 6 empty squares", "step 09 (the table from 8, the move list from 7)",
+    {"masks", "the solver's midgame searches on masks", "on the stage's board, written cell by cell (step 09's way)",
+     without<step::IDEA_MASK_SEARCH>()},
+    {"step09", "all of the above, and the table and move list from 6 empty squares",
+     "step 09 (the table from 8, the move list from 7, its midgame searches on the board)",
      &solveOne<e09::Search<Fast>>},
 };
 #elif ABLATION_STEP == 9

@@ -12,9 +12,11 @@
 #include "all_stages.h"
 #include "catch.h"
 #include "ffo_solve_check.h"
+#include "random_positions.h"
 #include "reference.h"
 #include "search_support.h"
 #include "stage.h"
+#include "table_pool.h"
 #include "this_step.h"
 
 using namespace reversi;
@@ -110,6 +112,73 @@ TEST_CASE("stable discs of boards known by hand") {
     const uint64_t black = 0x00FF00FF00FF00FFULL, white = ~black;
     CHECK(step::stableDiscs(black, white) == black);
     CHECK(step::stableDiscs(white, black) == white);
+  }
+}
+
+TEST_CASE("fullLines marks an occupied square exactly when its run to the edge is full") {
+  const auto onBoard = [](int x, int y) { return x >= 0 && x < 8 && y >= 0 && y < 8; };
+  const int directions[4][3] = {{9, 1, 1}, {-9, -1, -1}, {7, -1, 1}, {-7, 1, -1}};  // step, dx, dy
+  Rng rng(25);
+  int full = 0;
+  for (int i = 0; i < 2000; ++i) {
+    uint64_t occ = rng.next() | rng.next();  // dense: a full run is rare on a half-empty board
+    for (int k = i % 4; k > 0; --k) occ |= rng.next();
+    for (const auto& d : directions) {
+      uint64_t ends = 0, expect = 0;
+      for (int sq = 0; sq < 64; ++sq) {
+        const int x = sq % 8, y = sq / 8;
+        if (!onBoard(x + d[1], y + d[2])) ends |= 1ULL << sq;
+        bool run = true;  // this square and every one after it, to the edge
+        for (int cx = x, cy = y; onBoard(cx, cy); cx += d[1], cy += d[2]) run = run && ((occ >> (cy * 8 + cx)) & 1);
+        if (run) expect |= 1ULL << sq;
+      }
+      INFO("occupied " << occ << ", step " << d[0]);
+      CHECK(step::fullLines(occ, d[0], ends) == expect);
+      full += __builtin_popcountll(expect & ~ends);  // runs longer than one square
+    }
+  }
+  CHECK(full > 1000);  // the masks reach the cases that matter
+}
+
+TEST_CASE("a search on masks (solve's midgame searches) equals the search on the stage's board") {
+  const auto positions = randomPositions(1010, 60);
+  int compared = 0;
+  for (const Position& p : positions) {
+    if (ref::legalMoves(p, p.toMove).empty() && ref::legalMoves(p, opponent(p.toMove)).empty()) continue;
+    for (int depth = 1; depth <= 4; ++depth) {
+      auto onBoard = std::make_unique<step::Search<Stage_s11>>();
+      auto onMasks = std::make_unique<step::Search<Stage_s11>>();
+      TablePool<step::Slot> a, b;  // each its own table: a result must not come from the other's
+      a.resize(1 << 12);
+      b.resize(1 << 12);
+      onBoard->useTable(a.data(), uint32_t(a.size()));
+      onMasks->useTable(b.data(), uint32_t(b.size()));
+      const auto x = onBoard->search(load<Stage_s11>(p), p.toMove, depth);
+      const auto y = onMasks->search(maskOf(p, p.toMove), maskOf(p, opponent(p.toMove)), p.toMove, depth);
+      INFO("position " << compared << ", depth " << depth);
+      CHECK(y.score == x.score);
+      CHECK(y.best == x.best);
+      CHECK(y.nodes == x.nodes);
+      CHECK(std::vector<uint8_t>(y.pv, y.pv + y.pvLength) == std::vector<uint8_t>(x.pv, x.pv + x.pvLength));
+    }
+    ++compared;
+  }
+  CHECK(compared > 40);
+}
+
+TEST_CASE("solve's midgame searches on masks or on the stage's board: the same score, move, line and nodes") {
+  using OnMasks = step::Search<Stage_s11>;
+  using OnBoard = step::Search<Stage_s11, step::BucketTable, step::IDEA_MASK_SEARCH>;
+  for (int number = 1; number <= 4; ++number) {  // 20-22 empties: the pre-search, ProbCut and the ordering search all run
+    const FfoPosition* f = findFfo(number);
+    REQUIRE(f != nullptr);
+    const auto a = solveOnOwnTable<OnMasks, Stage_s11>(f->position, noSetup());
+    const auto b = solveOnOwnTable<OnBoard, Stage_s11>(f->position, noSetup());
+    INFO("FFO #" << number);
+    CHECK(a.score == f->score * step::DISC);
+    CHECK(result(a) == result(b));
+    CHECK(a.nodes == b.nodes);
+    CHECK(std::vector<uint8_t>(a.pv, a.pv + a.pvLength) == std::vector<uint8_t>(b.pv, b.pv + b.pvLength));
   }
 }
 

@@ -19,6 +19,10 @@
  * table keeps positions from 6 (ENDGAME_TABLE) and looks children up from 7 (ETC_MIN).
  * The idea can be switched off alone (IDEA_STABLE): the search is then step 09's with
  * those three constants, so the ablation table measures the two changes apart.
+ * Also changed, the same nodes in less time: the midgame searches the solver asks
+ * (its root's pre-search, ProbCut's, the ordering's) run on the masks, not on G's board
+ * (pvs is a template over the position); flipsUp and flipsDown and the full diagonals
+ * of stableDiscs have no branch.
  *
  * Step 09's ideas, all kept: the exact solver on two 64-bit masks (stage 09's
  * representation, compiled from src/s09_bitboard.h), flips along rays kept with the move
@@ -37,9 +41,9 @@
  * Generic over the move generator, as step 08, for everything but the exact solver:
  * `G::Board` (copyable) and the stage interface as static functions (`G::legalMoves`,
  * `G::play`, `G::cell`, `G::setCell`); every stage s01..s11 on the host, one stage
- * behind a tiny struct in the sketch. The solver reads the root's cells once, and hands
- * a position back to G (setCell) only for the midgame searches it asks (ProbCut, the
- * ordering search from SORT_SEARCH empties).
+ * behind a tiny struct in the sketch. search() runs on G's board; solve() reads the
+ * root's cells once, and everything it does after, its midgame searches too, runs on
+ * masks.
  *
  * Preconditions: `me` is WHITE or BLACK; depth >= 0. Checked at the host boundary.
  */
@@ -386,7 +390,8 @@ enum Idea {
   IDEA_NEIGHBOURS = 2, ///< Off: the flips of every empty square are worked out, even with no opponent disc next to it.
   IDEA_LAST_FOUR = 4,  ///< Off: the shallow solver down to two empty squares, then the last one counted (step 08's).
   IDEA_RAYS = 8,       ///< Off: a move's flips by stage 09's fills from its square, not along its rays.
-  IDEA_STABLE = 16     ///< Off: no bound from the opponent's stable discs.
+  IDEA_STABLE = 16,    ///< Off: no bound from the opponent's stable discs.
+  IDEA_MASK_SEARCH = 32  ///< Off: solve()'s midgame searches on G's board, written cell by cell (step 09's way).
 };
 
 /**
@@ -455,15 +460,16 @@ constexpr uint64_t RAYS[64][8] = {E10_RAYS_ROW(0), E10_RAYS_ROW(1), E10_RAYS_ROW
  * @brief The discs a move flips along one ray running to higher bits: the run of
  * opponent discs from the move up to the first square that is not the opponent's,
  * when that square is the mover's. That first square is the ray's lowest bit that is
- * not an opponent disc; the run is every ray square below it.
+ * not an opponent disc; the run is every ray square below it. (No branch: `end` is that
+ * square when it is the mover's, else 0, and end - 1 is every bit below it.)
  * @param r the ray
  * @param own the mover's discs
  * @param opp the opponent's discs
  * @return the flipped discs on this ray (0: none)
  */
 inline uint64_t flipsUp(uint64_t r, uint64_t own, uint64_t opp) {
-  const uint64_t rest = r & ~opp, first = rest & (0 - rest);  // (0 when the run reaches the edge)
-  return (first & own) ? (first - 1) & r : 0;
+  const uint64_t rest = r & ~opp, end = rest & (0 - rest) & own;  // the run's end, if the mover's (else 0)
+  return (end - (end != 0)) & r;
 }
 
 /**
@@ -471,7 +477,8 @@ inline uint64_t flipsUp(uint64_t r, uint64_t own, uint64_t opp) {
  * opponent's is the ray's highest such bit; the run is every ray square above it.
  * (clz of 0 is undefined, so the highest bit is taken of rest | 1: when the run reaches
  * the edge, that names a1, which is then off the ray or an opponent disc, so never a
- * mover's disc on the ray. No branch: which way it would go is a coin toss.)
+ * mover's disc on the ray. No branch, here or up the ray: which way it would go is a
+ * coin toss, and a wrong guess costs more than the few instructions.)
  * @param r the ray
  * @param own the mover's discs
  * @param opp the opponent's discs
@@ -479,7 +486,7 @@ inline uint64_t flipsUp(uint64_t r, uint64_t own, uint64_t opp) {
  */
 inline uint64_t flipsDown(uint64_t r, uint64_t own, uint64_t opp) {
   const uint64_t rest = r & ~opp, first = uint64_t(1) << (63 - __builtin_clzll(rest | 1));
-  return (first & own & r) ? r & (0 - (first << 1)) : 0;
+  return r & (0 - ((first & own & r) << 1));
 }
 
 /**
@@ -496,16 +503,24 @@ inline uint64_t rayFlips(uint8_t sq, uint64_t own, uint64_t opp) {
          flipsDown(r[4], own, opp) | flipsDown(r[5], own, opp) | flipsDown(r[6], own, opp) | flipsDown(r[7], own, opp);
 }
 
-/// The diagonals of two squares or more, a1-h8 way (x - y fixed), then a8-h1 way (x + y fixed).
-const uint64_t DIAGONALS[2][13] = {
-    {0x0201000000000000ULL, 0x0402010000000000ULL, 0x0804020100000000ULL, 0x1008040201000000ULL,
-     0x2010080402010000ULL, 0x4020100804020100ULL, 0x8040201008040201ULL, 0x0080402010080402ULL,
-     0x0000804020100804ULL, 0x0000008040201008ULL, 0x0000000080402010ULL, 0x0000000000804020ULL,
-     0x0000000000008040ULL},
-    {0x0000000000000102ULL, 0x0000000000010204ULL, 0x0000000001020408ULL, 0x0000000102040810ULL,
-     0x0000010204081020ULL, 0x0001020408102040ULL, 0x0102040810204080ULL, 0x0204081020408000ULL,
-     0x0408102040800000ULL, 0x0810204080000000ULL, 0x1020408000000000ULL, 0x2040800000000000ULL,
-     0x4080000000000000ULL}};
+/**
+ * @brief The occupied squares from which every square along one direction, up to the
+ * board's edge, is occupied too. Doubling, with no loop over the lines: a square passes
+ * when it and its next one do (or it ends the line), then when its next two do, then four.
+ * @param occ the occupied squares
+ * @param step the direction: 9 or 7 up the board, -9 or -7 down it
+ * @param ends the squares whose next square in that direction is off the board
+ * @return the squares whose run to the edge is full
+ */
+inline uint64_t fullLines(uint64_t occ, int step, uint64_t ends) {
+  uint64_t full = occ;
+  for (int k = 1; k <= 4; k *= 2) {
+    const int shift = step * k;
+    full &= ends | (shift > 0 ? full >> shift : full << -shift);  // the square k steps on passes too
+    ends |= shift > 0 ? ends >> shift : ends << -shift;           // now k more steps from the edge
+  }
+  return full;
+}
 
 /**
  * @brief Discs of `p` that no move can ever flip. A disc can be flipped only along a
@@ -524,11 +539,9 @@ inline uint64_t stableDiscs(uint64_t p, uint64_t o) {
   row &= row >> 2, col &= col >> 16;
   row &= row >> 1, col &= col >> 8;
   const uint64_t fullRows = (row & FILE_A) * 0xFF, fullCols = (col & 0xFF) * FILE_A;  // bit 0 of a row: all 8
-  uint64_t fullDiag = 0, fullAnti = 0;
-  for (int i = 0; i < 13; i++) {
-    if ((occ & DIAGONALS[0][i]) == DIAGONALS[0][i]) fullDiag |= DIAGONALS[0][i];
-    if ((occ & DIAGONALS[1][i]) == DIAGONALS[1][i]) fullAnti |= DIAGONALS[1][i];
-  }
+  const uint64_t RANK1 = 0xFF, RANK8 = RANK1 << 56;  // a diagonal is full where both its runs to the edge are
+  const uint64_t fullDiag = fullLines(occ, 9, FILE_H | RANK8) & fullLines(occ, -9, FILE_A | RANK1);
+  const uint64_t fullAnti = fullLines(occ, 7, FILE_A | RANK8) & fullLines(occ, -7, FILE_H | RANK1);
   const uint64_t h = fullRows | FILE_A | FILE_H, v = fullCols | RANKS18, d = fullDiag | BORDER, a = fullAnti | BORDER;
   uint64_t stable = p & h & v & d & a;
   for (;;) {  // a neighbour on the line that is stable makes the line safe
@@ -668,7 +681,7 @@ class BucketTable {
     if (!slots_) return 0;
     Slot* s = &slots_[(key & (buckets_ - 1)) * BUCKET];
     for (int i = 0; i < BUCKET; i++)
-      if (s[i].depth != 0 && s[i].key == key) return &s[i];
+      if (s[i].key == key && s[i].depth != 0) return &s[i];  // (the key first: it rarely matches, a branch easy to guess)
     return 0;
   }
   /// @brief Asks the memory for a position's bucket ahead of a find. @param key its key
@@ -690,7 +703,7 @@ class BucketTable {
     Slot* s = &slots_[(key & (buckets_ - 1)) * BUCKET];
     Slot* victim = s;
     for (int i = 0; i < BUCKET; i++) {
-      if (s[i].depth != 0 && s[i].key == key) return &s[i];
+      if (s[i].key == key && s[i].depth != 0) return &s[i];  // (the key first: it rarely matches, a branch easy to guess)
       if (s[i].depth < victim->depth) victim = &s[i];  // a free slot has depth 0
     }
     victim->key = key;
@@ -702,6 +715,26 @@ class BucketTable {
   Slot* slots_;
   uint32_t buckets_;
 };
+
+/// A position as two masks, for the midgame searches solve() asks (see Search::pvs).
+struct Masks {
+  uint64_t stones[3];  ///< The discs of each colour: [WHITE], [BLACK] ([EMPTY] unused, 0).
+};
+
+/**
+ * @brief The masks of a position.
+ * @param own the side to move's discs
+ * @param opp the opponent's discs
+ * @param me the colour of `own`, WHITE or BLACK
+ * @return the masks, by colour
+ */
+inline Masks masks(uint64_t own, uint64_t opp, uint8_t me) {
+  Masks m;
+  m.stones[EMPTY] = 0;
+  m.stones[me] = own;
+  m.stones[3 - me] = opp;
+  return m;
+}
 
 /// What a search found.
 struct Result {
@@ -768,6 +801,17 @@ class Search {
   Result search(const Board& b, uint8_t me, int depth) { return deepen(b, me, depth, depth); }
 
   /**
+   * @brief The same search on two masks, as solve() runs its midgame searches: the same
+   * moves in the same order, so the same result and nodes as on G's board.
+   * @param own the side to move's discs (bit y * 8 + x)
+   * @param opp the opponent's discs
+   * @param me the side to move, WHITE or BLACK (the colour of `own`)
+   * @param depth plies to look ahead (a pass counts as one); EXACT_DEPTH solves
+   * @return the score, the best move, the principal variation and the node count
+   */
+  Result search(uint64_t own, uint64_t opp, uint8_t me, int depth) { return deepen(masks(own, opp, me), me, depth, depth); }
+
+  /**
    * @brief The exact result: every line followed to the end of the game.
    * @param b the position
    * @param me the side to move, WHITE or BLACK
@@ -775,12 +819,7 @@ class Search {
    */
   Result solve(const Board& b, uint8_t me) {
     const int empties = countEmpties(b);
-    // A shallow midgame search first, for the root's move order (and the table's)...
-    const int ahead = empties - SOLVE_FROM > PRESEARCH_MAX ? PRESEARCH_MAX : empties - SOLVE_FROM;
-    Result r = deepen(b, me, ahead > 0 ? ahead : 0, -1);
-    const uint64_t shallowNodes = r.nodes;
-    // ...then the exact search, in whole discs, on masks: the cells read once.
-    root_ = b;
+    // The cells, read once: the masks, and the list of empty squares.
     uint64_t own = 0, opp = 0;
     int discs = 0;
     // the list of empty squares: next_/prev_ links, 64 is the list's ends
@@ -803,6 +842,13 @@ class Search {
         discs--;
       }
     }
+    // A shallow midgame search first, on the masks, for the root's move order (and the table's)...
+    const int ahead = empties - SOLVE_FROM > PRESEARCH_MAX ? PRESEARCH_MAX : empties - SOLVE_FROM;
+    root_ = b;
+    Result r = on(IDEA_MASK_SEARCH) ? deepen(masks(own, opp, me), me, ahead > 0 ? ahead : 0, -1)
+                                    : deepen(b, me, ahead > 0 ? ahead : 0, -1);
+    const uint64_t shallowNodes = r.nodes;
+    // ...then the exact search, in whole discs.
     nodes_ = 0;
     rootBest_ = r.best;
     // The selective passes, then the exact one, as in step 08.
@@ -846,8 +892,7 @@ class Search {
       if (c == me) own |= bit;
       else if (c != EMPTY) opp |= bit;
     }
-    const int s = patternScore(*weights, own, opp, mine - theirs);
-    return s > EVAL_LIMIT ? EVAL_LIMIT : s < -EVAL_LIMIT ? -EVAL_LIMIT : s;
+    return predict(own, opp, mine - theirs);
   }
 
   /// The weights evaluate() reads: LEARNED, unless the trainer lends a set it is fitting.
@@ -890,9 +935,52 @@ class Search {
   // Is this idea on in this instantiation? (A constant: the compiler drops the dead branch.)
   static bool on(unsigned idea) { return (Off & idea) == 0; }
 
+  // The pattern evaluation of the masks, within +-EVAL_LIMIT.
+  static int predict(uint64_t own, uint64_t opp, int mobility) {
+    const int s = patternScore(*weights, own, opp, mobility);
+    return s > EVAL_LIMIT ? EVAL_LIMIT : s < -EVAL_LIMIT ? -EVAL_LIMIT : s;
+  }
+
+  // ---- The solver's midgame searches on masks ------------------------------------
+  //
+  // solve() asks pvs for midgame searches: its root's pre-search, ProbCut's, the
+  // ordering's. On G's board, each one wrote the 64 cells of a board and read them back
+  // at every leaf (a branch per cell, its way a coin toss). pvs is a template over the
+  // position: G's board (search()) or Masks (solve()), with the same moves in the
+  // same order (square order), the same evaluation and the same keys, so the same nodes.
+  static int listMoves(const Board& b, uint8_t me, uint8_t* out) { return G::legalMoves(b, me, out); }
+  static int listMoves(const Masks& m, uint8_t me, uint8_t* out) {
+    int n = 0;
+    for (uint64_t l = s09::moveMask(m.stones[me], m.stones[3 - me]); l; l &= l - 1) out[n++] = uint8_t(__builtin_ctzll(l));
+    return n;
+  }
+  static void playMove(Board& b, uint8_t sq, uint8_t me) { G::play(b, sq & 7, sq >> 3, me); }
+  static void playMove(Masks& m, uint8_t sq, uint8_t me) {
+    const uint64_t f = flips(sq, m.stones[me], m.stones[3 - me]);
+    m.stones[me] ^= f | bit(sq);
+    m.stones[3 - me] ^= f;
+  }
+  static int evaluate(const Masks& m, uint8_t me) {
+    const uint64_t own = m.stones[me], opp = m.stones[3 - me];
+    const int mine = bitCount(s09::moveMask(own, opp)), theirs = bitCount(s09::moveMask(opp, own));
+    if (mine == 0 && theirs == 0) return finalScore(m, me);
+    return predict(own, opp, mine - theirs);
+  }
+  static int finalScore(const Masks& m, uint8_t me) {
+    const int own = bitCount(m.stones[me]), opp = bitCount(m.stones[3 - me]);
+    return DISC * finalDiscs(own - opp, 64 - own - opp);
+  }
+  uint64_t hashKey(const Masks& m, uint8_t me) const {
+    uint64_t k = me == WHITE ? whiteToMove_ : 0;
+    for (int c = WHITE; c <= BLACK; c++)
+      for (uint64_t s = m.stones[c]; s; s &= s - 1) k ^= zobrist_[c][__builtin_ctzll(s)];
+    return k;
+  }
+
   // Iterative deepening: depths 1, 2, ... up to `last`, then `final` (if deeper); the
   // root tries the previous iteration's best move first.
-  Result deepen(const Board& b, uint8_t me, int last, int final) {
+  template <class P>  // P: G's board, or Masks
+  Result deepen(const P& b, uint8_t me, int last, int final) {
     nodes_ = 0;
     table_.clear();  // every search starts afresh, so its node count depends on nothing before
     rootBest_ = NO_MOVE;
@@ -954,13 +1042,14 @@ class Search {
     return key;
   }
 
-  // The position as G's board, for the midgame searches the solver asks (ProbCut, the
-  // ordering search): the root's board, every square set again.
-  Board toBoard(uint64_t own, uint64_t opp, uint8_t me) const {
+  // A midgame search the solver asks (ProbCut's, the ordering's): pvs on the masks, or,
+  // with IDEA_MASK_SEARCH off, on G's board: the root's, every square set again.
+  int midgame(uint64_t own, uint64_t opp, uint8_t me, int depth, int ply, int alpha, int beta, int empties) {
+    if (on(IDEA_MASK_SEARCH)) return pvs(masks(own, opp, me), me, depth, ply, alpha, beta, empties);
     Board b = root_;
     for (int sq = 0; sq < 64; sq++)
       G::setCell(b, sq & 7, sq >> 3, (own >> sq) & 1 ? me : (opp >> sq) & 1 ? uint8_t(3 - me) : EMPTY);
-    return b;
+    return pvs(b, me, depth, ply, alpha, beta, empties);
   }
 
   // The opponent's stable discs stay theirs, so the side to move ends at most 64 minus
@@ -1049,9 +1138,8 @@ class Search {
       if (E == 2) {
         score = -solveLast(opp ^ f, own ^ f ^ bit(sq), childDiscs, ply + 1, pvNode);
       } else {
-        uint8_t rest[E > 1 ? E - 1 : 1];  // the other squares, in the list's order
-        for (int j = 0, k = 0; j < E; j++)
-          if (squares[j] != sq) rest[k++] = squares[j];
+        uint8_t rest[E];  // the other squares, in the list's order (one spare: sq is written, then overwritten)
+        for (int j = 0, k = 0; j < E; j++) rest[k] = squares[j], k += squares[j] != sq;  // no branch
         score = -solveFew<(E > 2 ? E - 1 : 2)>(opp ^ f, own ^ f ^ bit(sq), -beta, -alpha, childDiscs, ply + 1, rest);
       }
       if (score > best) best = score;
@@ -1097,9 +1185,8 @@ class Search {
       const uint64_t childOwn = opp ^ f, childOpp = own ^ f ^ bit(sq);
       int score;
       if (on(IDEA_LAST_FOUR) && empties == 5) {  // the other four squares, in the list's order
-        uint8_t rest[4];
-        for (int j = 0, k = 0; j < count; j++)
-          if (listed[j] != sq) rest[k++] = listed[j];
+        uint8_t rest[5];  // (one spare, as in solveFew)
+        for (int j = 0, k = 0; j < count; j++) rest[k] = listed[j], k += listed[j] != sq;
         score = -solveFew<4>(childOwn, childOpp, -beta, -alpha, childDiscs, ply + 1, rest);
       } else {
         removeEmpty(sq);
@@ -1153,16 +1240,15 @@ class Search {
       }
       tableMove = s->best;  // a move is a hint, whichever pass found it
     }
-    // ProbCut, in a selective pass (step 08's), its shallow searches on G's board.
+    // ProbCut, in a selective pass (step 08's), its shallow searches on the masks.
     if (level_ < EXACT_LEVEL && ply > 0 && empties >= PROBCUT_MIN) {
       const ProbCut& c = PROBCUT[(empties > PROBCUT_LAST ? PROBCUT_LAST : empties) - PROBCUT_MIN];
       const int32_t margin = (int32_t(PASS_T[level_]) * c.sigma) >> 8;  // t sigma, in 1/DISC
       const int32_t high = ((int32_t(beta) * DISC + margin - c.b) * c.invA) >> 8;
       const int32_t low = ((int32_t(alpha) * DISC - margin - c.b) * c.invA) >> 8;
       if (high <= EVAL_LIMIT || low >= -EVAL_LIMIT) {
-        const Board b = toBoard(own, opp, me);
-        if (high <= EVAL_LIMIT && pvs(b, me, c.depth, ply, int(high) - 1, int(high), empties) >= high) return beta;
-        if (low >= -EVAL_LIMIT && pvs(b, me, c.depth, ply, int(low), int(low) + 1, empties) <= low) return alpha;
+        if (high <= EVAL_LIMIT && midgame(own, opp, me, c.depth, ply, int(high) - 1, int(high), empties) >= high) return beta;
+        if (low >= -EVAL_LIMIT && midgame(own, opp, me, c.depth, ply, int(low), int(low) + 1, empties) <= low) return alpha;
       }
     }
     // One pass over the children: each one's flips (kept for the search below), its key,
@@ -1181,8 +1267,7 @@ class Search {
         table_.prefetch(childKey[sq]);  // the probes below (and the child's own) will wait less
       }
       if (empties >= SORT_SEARCH) {  // a shallow search: the opponent's score, lowest first
-        sortKey[i] = pvs(toBoard(childOwn, childOpp, uint8_t(3 - me)), uint8_t(3 - me), SORT_DEPTH, ply + 1, -INF, INF,
-                         empties - 1);
+        sortKey[i] = midgame(childOwn, childOpp, uint8_t(3 - me), SORT_DEPTH, ply + 1, -INF, INF, empties - 1);
         continue;
       }
       // fastest-first: the opponent's replies, each corner among them counted twice, an
@@ -1267,6 +1352,7 @@ class Search {
     return z ^ (z >> 31);
   }
 
+  static int countEmpties(const Masks& m) { return 64 - bitCount(m.stones[WHITE] | m.stones[BLACK]); }
   static int countEmpties(const Board& b) {
     int empties = 0;
     for (int sq = 0; sq < 64; sq++) empties += G::cell(b, sq & 7, sq >> 3) == EMPTY;
@@ -1279,7 +1365,8 @@ class Search {
 
   // The score of b for `me`, `depth` plies ahead, if it lies inside (alpha, beta);
   // else a bound on the wrong side of the window. Fills pv_[ply] for exact scores.
-  int pvs(const Board& b, uint8_t me, int depth, int ply, int alpha, int beta, int empties) {
+  template <class P>  // P: G's board, or Masks
+  int pvs(const P& b, uint8_t me, int depth, int ply, int alpha, int beta, int empties) {
     if ((++nodes_ & 4095) == 0 && idle) idle();
     setPvLength(ply, 0);
     if (depth == 0) {
@@ -1287,10 +1374,10 @@ class Search {
       return evaluate(b, me);
     }
     uint8_t moves[64];
-    const int n = G::legalMoves(b, me, moves);
+    const int n = listMoves(b, me, moves);
     const uint8_t opp = 3 - me;
     if (n == 0) {
-      if (G::legalMoves(b, opp, moves) == 0) return finalScore(b, me);  // game over
+      if (listMoves(b, opp, moves) == 0) return finalScore(b, me);  // game over
       const int score = -pvs(b, opp, depth - 1, ply + 1, -beta, -alpha, empties);  // a pass is a move
       updatePv(ply, PASS);
       return score;
@@ -1319,8 +1406,8 @@ class Search {
     uint8_t bestMove = NO_MOVE;
     int best = -INF;
     for (int i = 0; i < n; i++) {
-      Board child = b;
-      G::play(child, moves[i] & 7, moves[i] >> 3, me);
+      P child = b;
+      playMove(child, moves[i], me);
       int score;
       if (i == 0) {
         score = -pvs(child, opp, depth - 1, ply + 1, -beta, -alpha, empties - 1);
@@ -1354,13 +1441,14 @@ class Search {
   // Sorts moves[0..n) (ascending squares) into search order: corners first, then by the
   // opponent's number of replies, fewest first. The sort is stable, so ties keep
   // square order.
-  static void orderMoves(const Board& b, uint8_t me, uint8_t* moves, int n) {
+  template <class P>
+  static void orderMoves(const P& b, uint8_t me, uint8_t* moves, int n) {
     int8_t key[64];
     uint8_t replies[64];
     for (int i = 0; i < n; i++) {
-      Board child = b;
-      G::play(child, moves[i] & 7, moves[i] >> 3, me);
-      key[i] = int8_t(G::legalMoves(child, 3 - me, replies) - (isCorner(moves[i]) ? 64 : 0));
+      P child = b;
+      playMove(child, moves[i], me);
+      key[i] = int8_t(listMoves(child, 3 - me, replies) - (isCorner(moves[i]) ? 64 : 0));
     }
     sortByKey(moves, key, n);
   }
@@ -1419,7 +1507,7 @@ class Search {
   Table table_;
   uint64_t zobrist_[3][64];  // [EMPTY, WHITE or BLACK][square]
   uint64_t whiteToMove_;
-  Board root_;  // the solve's root, as G's board (toBoard starts from it)
+  Board root_;  // the solve's root, as G's board (midgame() starts from it with IDEA_MASK_SEARCH off)
   uint8_t next_[65], prev_[65];  // the empty squares as a linked list; 64 is both ends
   uint8_t parity_;  // bit q set: quadrant q has an odd number of empty squares
   uint8_t rootBest_;  // the previous iteration's best move
