@@ -4,16 +4,17 @@ default) on the fastest stage, each position its own `reversi-lab solve --no-lim
 process, every result checked against the published score and best moves.
 
     bench/ffo_long.py [--build build] [--engine e09] [--stage s11] [--ffo 40-59]
-                      [--data docs/ffo_long.json] [--fresh] [--note TEXT]
+                      [--data docs/ffo_long_e09.json] [--fresh] [--note TEXT]
 
 The run takes many hours on one core (FFO #55-#58 have 29 and 30 empty squares), so it
-keeps what it has: docs/ffo_long.json is rewritten after every position, and a later run
+keeps what it has: the step's data, docs/ffo_long_eNN.json (eNN: the step), is rewritten
+after every position, and a later run
 goes on where it stopped, skipping the positions already solved by the same code (the
 step's and the stage's files, and the table the command-line tool lends a solve, hashed).
 Changed code, another engine or stage, or --fresh: the run starts over. Each row keeps the
 CPU it ran on; a page names them all (docs/update_docs.py shows the table, between
 <!-- ffo-long:begin --> and <!-- ffo-long:end --> on the step's page, rewritten after every
-position when the data is docs/ffo_long.json).
+position when the data is the step's own file).
 
 The time is the solving process's CPU time (user + system: the children's usage before
 and after it), so a run that is paused (kill -STOP, kill -CONT) loses nothing. The process
@@ -38,7 +39,11 @@ from update_docs import read_ffo  # noqa: E402  (docs/update_docs.py: common/ffo
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 LINE = re.compile(r"ffo (\d+) empties (\d+) score (\S+) published-score (\S+) best (\S+) published-best (\S+) "
                   r"nodes (\d+) time (\S+) s nps \d+ (OK|WRONG)")
-DEFAULT_DATA = os.path.join(ROOT, "docs", "ffo_long.json")  # the page's data: kept in step with it
+
+
+def step_data(step):
+    """The step's own data, which its page shows: docs/ffo_long_e09.json for e09_bitsolve."""
+    return os.path.join(ROOT, "docs", f"ffo_long_{step.split('_')[0]}.json")
 TOTAL = re.compile(r"total positions \d+ correct \d+ .* stage (\S+) engine (\S+)")
 
 
@@ -108,8 +113,7 @@ def main():
     ap.add_argument("--engine", default="e09", help="the search step (default: e09)")
     ap.add_argument("--stage", default="s11", help="the move generator (default: s11)")
     ap.add_argument("--ffo", default="40-59", help="FFO positions, as solve --ffo takes them (default 40-59)")
-    ap.add_argument("--data", default=DEFAULT_DATA,
-                    help="the results, kept between runs (default: docs/ffo_long.json)")
+    ap.add_argument("--data", help="the results, kept between runs (default: the step's, docs/ffo_long_eNN.json)")
     ap.add_argument("--fresh", action="store_true", help="start over: forget the results kept in --data")
     ap.add_argument("--note", help="how the machine was used meanwhile, for the page (kept until replaced)")
     args = ap.parse_args()
@@ -133,6 +137,8 @@ def main():
     # (FFO #1 is quick): the data must be of this engine, stage and code to go on.
     _, stage_id, engine_id, _ = solve(exe, args.engine, args.stage, 1)
     fingerprint = code_hash(engine_id, stage_id)
+    page_data = os.path.abspath(args.data or step_data(engine_id)) == step_data(engine_id)
+    args.data = args.data or step_data(engine_id)
     data = None
     if os.path.exists(args.data) and not args.fresh:
         with open(args.data) as f:
@@ -142,7 +148,7 @@ def main():
                   f"not of {engine_id} on {stage_id} (code {fingerprint}): starting over", file=sys.stderr)
             data = None
     if data is None:
-        data = {"about": "FFO #40-#59 solved one by one (bench/ffo_long.py; cmake --build build --target ffo-long). "
+        data = {"about": "FFO #40-#59 solved one by one (bench/ffo_long.py; cmake --build build --target ffo-long-eNN). "
                          "cpu_seconds: the solving process's user + system time. code: a hash of the files the "
                          "counts and times depend on; commit: the tree the run started from.",
                 "step": engine_id, "stage": stage_id, "code": fingerprint, "commit": commit(), "positions": []}
@@ -168,7 +174,7 @@ def main():
         wrong += not row["ok"]
         data["positions"] = sorted(data["positions"] + [row], key=lambda p: p["number"])
         write_json(args.data, data)
-        if os.path.abspath(args.data) == DEFAULT_DATA and not update_page():
+        if page_data and not update_page():
             return 1
         print(f"FFO #{n}: {row['score']} (published {row['published_score']}), {row['nodes']:,} nodes, "
               f"{seconds:.1f} CPU s {'OK' if row['ok'] else 'WRONG'}" + (f" (CPU {cpu})" if cpu is not None else ""))

@@ -146,18 +146,20 @@ if(TARGET bench_compare)
     COMMENT "Timing the claims' pairs side by side, counting the slowdowns, rewriting the verdicts")
 endif()
 
-# ffo-long: step 09 (the step whose run docs/ffo_long.json keeps) solves FFO #40-#59 one
-# by one (hours, not part of update-docs), a process each, keeping every result in
-# docs/ffo_long.json as it comes (a run stopped part way goes on from there) and the step's
-# page's table with it. Another step: bench/ffo_long.py --engine eNN (it starts over).
+# ffo-long-eNN: step NN solves FFO #40-#59 one by one (hours, not part of update-docs), a
+# process each, keeping every result in the step's docs/ffo_long_eNN.json as it comes (a run
+# stopped part way goes on from there) and the step's page's table with it. Steps 09 and 10:
+# the solvers that take the whole test in hours, not days.
 if(lab_steps)
-  add_custom_target(ffo-long
-    COMMAND Python3::Interpreter "${CMAKE_SOURCE_DIR}/bench/ffo_long.py" --build "${CMAKE_BINARY_DIR}"
-            --engine e09 --ffo 40-59
-    DEPENDS reversi-lab
-    WORKING_DIRECTORY "${CMAKE_SOURCE_DIR}"
-    USES_TERMINAL
-    COMMENT "Solving FFO #40-#59 with e09_bitsolve (bench/ffo_long.py; docs/ffo_long.json, its page)")
+  foreach(step e09 e10)
+    add_custom_target(ffo-long-${step}
+      COMMAND Python3::Interpreter "${CMAKE_SOURCE_DIR}/bench/ffo_long.py" --build "${CMAKE_BINARY_DIR}"
+              --engine ${step} --ffo 40-59
+      DEPENDS reversi-lab
+      WORKING_DIRECTORY "${CMAKE_SOURCE_DIR}"
+      USES_TERMINAL
+      COMMENT "Solving FFO #40-#59 with ${step} (bench/ffo_long.py; docs/ffo_long_${step}.json, its page)")
+  endforeach()
 endif()
 
 # The generated diffs and the stage list must match the code (numbers may differ by machine).

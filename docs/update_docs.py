@@ -14,8 +14,8 @@ Between markers `<!-- NAME:begin -->` and `<!-- NAME:end -->` it writes:
   depth), `why` ("Why it is slower": the counts behind a slowdown, from --why,
   --pairs and --embedded; docs/verdicts.py), `kept` (measurements a regeneration cannot
   repeat: another CPU, or code no longer in the tree; docs/kept_measurements.json),
-  `ffo-long` (FFO #40-#59 one by one, on the page of the step that ran them:
-  docs/ffo_long.json, kept by bench/ffo_long.py between its runs of hours);
+  `ffo-long-eNN` (FFO #40-#59 one by one, on the page of the step that ran them:
+  docs/ffo_long_eNN.json, kept by bench/ffo_long.py between its runs of hours);
 - search step pages (stages/eNN_*/README.md): `numbers` (the step on every stage, its
   node counts, against the previous step, its variants, FFO), `diff` (from the previous
   step's header);
@@ -489,14 +489,15 @@ def kept_measurements(src, folder):
 
 
 def ffo_long_table(src, folder):
-    """The full FFO test, FFO #40-#59 solved one by one (docs/ffo_long.json, kept between
-    runs of bench/ffo_long.py, which takes hours): on the page of the step that ran it, each
+    """The full FFO test, FFO #40-#59 solved one by one (docs/ffo_long_eNN.json, the step's own,
+    kept between runs of bench/ffo_long.py, which takes hours): on the step's page, each
     position against its published score and best moves. #40-#44's times are the bench
     report's (the table above: median of 3), so only #45-#59 show the long run's."""
-    path = os.path.join(src, "docs", "ffo_long.json")
+    step = folder.split("_")[0]
+    path = os.path.join(src, "docs", f"ffo_long_{step}.json")
     data = json.loads(read(path)) if os.path.exists(path) else None
     if not data or data.get("step") != folder:
-        return "Not run yet: `cmake --build build --target ffo-long` (hours) writes docs/ffo_long.json.\n"
+        return f"Not run yet: `cmake --build build --target ffo-long-{step}` (hours) writes docs/ffo_long_{step}.json.\n"
     rows = {p["number"]: p for p in data["positions"]}
     published = {f["number"]: f for f in read_ffo(src) if 40 <= f["number"] <= 59}
     solved = [n for n in sorted(published) if n in rows]
@@ -508,7 +509,7 @@ def ffo_long_table(src, folder):
     out = [f"{count} by {data['step']} on {data['stage']}, "
            + ("every one right (the published score and one of the published best moves)" if not wrong else
               f"wrong: {', '.join('#' + str(n) for n in wrong)}")
-           + f". Each position its own process (`cmake --build build --target ffo-long`, bench/ffo_long.py, from "
+           + f". Each position its own process (`cmake --build build --target ffo-long-{step}`, bench/ffo_long.py, from "
            f"commit {data['commit']}; it goes on where it stopped); CPU s: that process's user and system time, "
            f"one run" + (f", on {' and '.join(cpus)}" if cpus else "")
            + (f" ({data['note']})" if data.get("note") else "") + ". FFO #40-#44's times are the bench report's "

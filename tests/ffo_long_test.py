@@ -71,8 +71,9 @@ def check_table(tmp):
     os.makedirs(os.path.join(src, "docs"))
     os.makedirs(os.path.join(src, "common"))
     shutil.copy(os.path.join(ROOT, "common", "ffo.txt"), os.path.join(src, "common"))
-    if "Not run yet" not in ffo_long_table(src, "e09_bitsolve"):
-        fail("without docs/ffo_long.json the page does not say it has not run")
+    if "Not run yet: `cmake --build build --target ffo-long-e09` (hours) writes docs/ffo_long_e09.json" \
+            not in ffo_long_table(src, "e09_bitsolve"):
+        fail("without docs/ffo_long_e09.json the page does not say it has not run, and how to run it")
 
     def row(n, empties, score, ok, nodes, secs):
         return {"number": n, "empties": empties, "score": score, "published_score": "+38" if n == 40 else "+6",
@@ -80,7 +81,7 @@ def check_table(tmp):
                 "nodes": nodes, "cpu_seconds": secs, "wall_seconds": secs, "cpu": "Test CPU", "date": "2026-01-01"}
     data = {"step": "e09_bitsolve", "stage": "s11_avx512", "code": "x", "commit": "abc1234", "note": "quiet",
             "positions": [row(40, 20, "+38", True, 1000, 1.0), row(45, 24, "+4", False, 3000000, 2.0)]}
-    with open(os.path.join(src, "docs", "ffo_long.json"), "w") as f:
+    with open(os.path.join(src, "docs", "ffo_long_e09.json"), "w") as f:
         json.dump(data, f)
     table = ffo_long_table(src, "e09_bitsolve")
     lines = table.splitlines()
@@ -95,11 +96,25 @@ def check_table(tmp):
             fail(f"the table lacks {e!r}:\n{table}")
     if sum("not solved yet" in ln for ln in lines) != 18:
         fail(f"not 18 missing rows:\n{table}")
-    if "Not run yet" not in ffo_long_table(src, "e08_selective"):
+    if "Not run yet" not in ffo_long_table(src, "e08_selective") or "Not run yet" not in ffo_long_table(src, "e10_stable"):
         fail("another step's page shows e09's run")
+    # A step's page reads its own file: e10's run on e10's page, e09's stays on e09's.
+    with open(os.path.join(src, "docs", "ffo_long_e10.json"), "w") as f:
+        json.dump(dict(data, step="e10_stable", commit="def5678", positions=[row(40, 20, "+38", True, 500, 0.5)]), f)
+    e10 = ffo_long_table(src, "e10_stable")
+    if "1 of 20 positions solved so far by e10_stable" not in e10 or "commit def5678" not in e10 \
+            or "--target ffo-long-e10" not in e10 or "| 40 | 20 | +38 (+38) | a2 (a2) | 500 | above | above |" not in e10:
+        fail(f"e10's page does not show e10's run:\n{e10}")
+    if ffo_long_table(src, "e09_bitsolve") != table:
+        fail("e10's file changed e09's table")
+    # The step's file must hold that step's run: e09's data in e10's file is not shown.
+    with open(os.path.join(src, "docs", "ffo_long_e10.json"), "w") as f:
+        json.dump(data, f)
+    if "Not run yet" not in ffo_long_table(src, "e10_stable"):
+        fail("e10's page shows another step's run kept in its file")
     # The whole test: no "so far", and the total of #45-#59 (15 rows of 1,000,000 nodes, 1 s).
     data["positions"] = [row(n, 20, "+38", True, 1000000, 1.0) for n in range(40, 60)]
-    with open(os.path.join(src, "docs", "ffo_long.json"), "w") as f:
+    with open(os.path.join(src, "docs", "ffo_long_e09.json"), "w") as f:
         json.dump(data, f)
     table = ffo_long_table(src, "e09_bitsolve")
     for e in ["All 20 positions solved by e09_bitsolve on s11_avx512, every one right",
