@@ -34,16 +34,11 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from report import cpu_name, cpuinfo, pin_to_current_cpu, write_json  # noqa: E402
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "docs"))
-from update_docs import read_ffo  # noqa: E402  (docs/update_docs.py: common/ffo.txt, as the page reads it)
+from update_docs import ffo_long_file, read_ffo  # noqa: E402  (docs/update_docs.py: the step's data file, common/ffo.txt)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 LINE = re.compile(r"ffo (\d+) empties (\d+) score (\S+) published-score (\S+) best (\S+) published-best (\S+) "
                   r"nodes (\d+) time (\S+) s nps \d+ (OK|WRONG)")
-
-
-def step_data(step):
-    """The step's own data, which its page shows: docs/ffo_long_e09.json for e09_bitsolve."""
-    return os.path.join(ROOT, "docs", f"ffo_long_{step.split('_')[0]}.json")
 TOTAL = re.compile(r"total positions \d+ correct \d+ .* stage (\S+) engine (\S+)")
 
 
@@ -137,8 +132,8 @@ def main():
     # (FFO #1 is quick): the data must be of this engine, stage and code to go on.
     _, stage_id, engine_id, _ = solve(exe, args.engine, args.stage, 1)
     fingerprint = code_hash(engine_id, stage_id)
-    page_data = os.path.abspath(args.data or step_data(engine_id)) == step_data(engine_id)
-    args.data = args.data or step_data(engine_id)
+    args.data = args.data or ffo_long_file(ROOT, engine_id)
+    page_data = os.path.abspath(args.data) == ffo_long_file(ROOT, engine_id)
     data = None
     if os.path.exists(args.data) and not args.fresh:
         with open(args.data) as f:

@@ -488,13 +488,18 @@ def kept_measurements(src, folder):
     return "\n".join(out) + "\n"
 
 
+def ffo_long_file(src, folder):
+    """A step's own long-run data, which its page shows: docs/ffo_long_e09.json for e09_bitsolve."""
+    return os.path.join(src, "docs", f"ffo_long_{folder.split('_')[0]}.json")
+
+
 def ffo_long_table(src, folder):
     """The full FFO test, FFO #40-#59 solved one by one (docs/ffo_long_eNN.json, the step's own,
     kept between runs of bench/ffo_long.py, which takes hours): on the step's page, each
     position against its published score and best moves. #40-#44's times are the bench
     report's (the table above: median of 3), so only #45-#59 show the long run's."""
     step = folder.split("_")[0]
-    path = os.path.join(src, "docs", f"ffo_long_{step}.json")
+    path = ffo_long_file(src, folder)
     data = json.loads(read(path)) if os.path.exists(path) else None
     if not data or data.get("step") != folder:
         return f"Not run yet: `cmake --build build --target ffo-long-{step}` (hours) writes docs/ffo_long_{step}.json.\n"
