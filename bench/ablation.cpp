@@ -109,8 +109,9 @@ constexpr Solved (*without())(const FfoPosition&) {
 // page's: docs/ablation.py prints them as they are.
 #if ABLATION_STEP == 10
 // Step 10: the stability bound off alone (what is left: its move list from 6 empties, its
-// table from 6), the midgame searches on the stage's board (the same nodes), then step 09
-// itself (none of the changes).
+// table from 6), the midgame searches on the stage's board, bits counted without POPCNT,
+// moves found without AVX2 (those three: the same nodes), then step 09 itself (none of
+// the changes).
 constexpr bool kSameNodes = false;
 const Variant kVariants[] = {
     {"default", "", "every idea on (the step as it ships)", without<0>()},
@@ -118,6 +119,10 @@ const Variant kVariants[] = {
      without<step::IDEA_STABLE>()},
     {"masks", "the solver's midgame searches on masks", "on the stage's board, written cell by cell (step 09's way)",
      without<step::IDEA_MASK_SEARCH>()},
+    {"popcount", "bits counted by POPCNT (the solver's x86-64-v3 copy)", "by shifts and adds, as on the boards (bitCount)",
+     without<step::IDEA_POPCOUNT>()},
+    {"lanes", "moves and flips found four directions at a time (AVX2)", "moves by stage 09's fills, flips ray by ray",
+     without<step::IDEA_LANES>()},
     {"step09", "all of the above, and the table and move list from 6 empty squares",
      "step 09 (the table from 8, the move list from 7, its midgame searches on the board)",
      &solveOne<e09::Search<Fast>>},

@@ -140,6 +140,37 @@ TEST_CASE("fullLines marks an occupied square exactly when its run to the edge i
   CHECK(full > 1000);  // the masks reach the cases that matter
 }
 
+#if E10_X86
+TEST_CASE("movesInLanes and rayFlipsInLanes find the moves and flips of the reference rules and of stage 09's fills") {
+  Rng rng(26);
+  int withMoves = 0;
+  for (const Position& p : randomPositions(1011, 400)) {
+    for (uint8_t me : {BLACK, WHITE}) {
+      const uint64_t own = maskOf(p, me), opp = maskOf(p, opponent(me));
+      uint64_t expect = 0;
+      for (int m : ref::legalMoves(p, me)) expect |= 1ULL << m;
+      INFO(formatPosition(p) << " for " << int(me));
+      CHECK(step::movesInLanes(own, opp) == expect);
+      withMoves += expect != 0;
+    }
+  }
+  int flipping = 0;
+  for (int i = 0; i < 20000; ++i) {  // any two disjoint masks, not only positions of a game
+    const uint64_t own = rng.next() & rng.next(), opp = rng.next() & ~own;
+    INFO("own " << own << ", opponent " << opp);
+    CHECK(step::movesInLanes(own, opp) == s09::moveMask(own, opp));
+    for (uint64_t empty = ~(own | opp); empty; empty &= empty - 1) {
+      const uint8_t sq = uint8_t(__builtin_ctzll(empty));
+      const uint64_t f = s09::flips(uint64_t(1) << sq, own, opp);
+      CHECK(step::rayFlipsInLanes(sq, own, opp) == f);
+      flipping += f != 0;
+    }
+  }
+  CHECK(withMoves > 600);
+  CHECK(flipping > 20000);  // the moves that flip, not only the empty squares that do not
+}
+#endif
+
 TEST_CASE("a search on masks (solve's midgame searches) equals the search on the stage's board") {
   const auto positions = randomPositions(1010, 60);
   int compared = 0;
@@ -166,20 +197,35 @@ TEST_CASE("a search on masks (solve's midgame searches) equals the search on the
   CHECK(compared > 40);
 }
 
-TEST_CASE("solve's midgame searches on masks or on the stage's board: the same score, move, line and nodes") {
-  using OnMasks = step::Search<Stage_s11>;
-  using OnBoard = step::Search<Stage_s11, step::BucketTable, step::IDEA_MASK_SEARCH>;
-  for (int number = 1; number <= 4; ++number) {  // 20-22 empties: the pre-search, ProbCut and the ordering search all run
+// Solves FFO #1-#4 (20-22 empties: the pre-search, ProbCut and the ordering search all
+// run) with step 10 as it ships and with one switch off that must change no node.
+template <unsigned Off>
+void checkSameSolves() {
+  using Default = step::Search<Stage_s11>;
+  using Other = step::Search<Stage_s11, step::BucketTable, Off>;
+  for (int number = 1; number <= 4; ++number) {
     const FfoPosition* f = findFfo(number);
     REQUIRE(f != nullptr);
-    const auto a = solveOnOwnTable<OnMasks, Stage_s11>(f->position, noSetup());
-    const auto b = solveOnOwnTable<OnBoard, Stage_s11>(f->position, noSetup());
+    const auto a = solveOnOwnTable<Default, Stage_s11>(f->position, noSetup());
+    const auto b = solveOnOwnTable<Other, Stage_s11>(f->position, noSetup());
     INFO("FFO #" << number);
     CHECK(a.score == f->score * step::DISC);
     CHECK(result(a) == result(b));
     CHECK(a.nodes == b.nodes);
     CHECK(std::vector<uint8_t>(a.pv, a.pv + a.pvLength) == std::vector<uint8_t>(b.pv, b.pv + b.pvLength));
   }
+}
+
+TEST_CASE("solve's midgame searches on masks or on the stage's board: the same score, move, line and nodes") {
+  checkSameSolves<step::IDEA_MASK_SEARCH>();
+}
+
+TEST_CASE("solve counting bits by POPCNT or by shifts and adds: the same score, move, line and nodes") {
+  checkSameSolves<step::IDEA_POPCOUNT>();
+}
+
+TEST_CASE("solve finding moves four directions at a time or by stage 09's fills: the same score, move, line and nodes") {
+  checkSameSolves<step::IDEA_LANES>();
 }
 
 TEST_CASE("the bound changes no score and no best move, its lines hold, passes too; it saves nodes") {

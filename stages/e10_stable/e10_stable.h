@@ -22,7 +22,10 @@
  * Also changed, the same nodes in less time: the midgame searches the solver asks
  * (its root's pre-search, ProbCut's, the ordering's) run on the masks, not on G's board
  * (pvs is a template over the position); flipsUp and flipsDown and the full diagonals
- * of stableDiscs have no branch.
+ * of stableDiscs have no branch. On x86-64, the solver's recursive functions are compiled
+ * twice, the second copy for x86-64-v3, where a count of bits is one instruction (POPCNT;
+ * E10_CLONES, countBits, switched by IDEA_POPCOUNT) and the moves and flips are found
+ * four directions at a time (movesInLanes, rayFlipsInLanes, switched by IDEA_LANES).
  *
  * Step 09's ideas, all kept: the exact solver on two 64-bit masks (stage 09's
  * representation, compiled from src/s09_bitboard.h), flips along rays kept with the move
@@ -51,6 +54,9 @@
 #define REVERSI_LAB_E10_STABLE_H
 
 #include <stdint.h>
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__linux__)
+#include <exception>  // std::exception_ptr: an exception from idle, carried out of the solver copies
+#endif
 
 #include "src/s09_bitboard.h"  // the solver's masks and fills: a checked copy of stage 09's header
 
@@ -206,6 +212,73 @@ inline int bitCount(uint64_t m) {
   m += m >> 32;
   return (int)(m & 0x7F);
 }
+
+// On x86-64 (GCC, Linux) the solver's recursive functions are compiled twice: for any
+// x86-64, and for the x86-64-v3 level (POPCNT, LZCNT, BMI, AVX2: Intel's Haswell of 2013
+// and later). The program picks the copy its CPU runs when it starts (GCC's
+// target_clones), so one binary runs everywhere; one source, so the same nodes. The v3
+// copy counts bits in one instruction (countBits in Search) and finds moves and flips
+// four directions at a time (movesInLanes, rayFlipsInLanes). Elsewhere (the sketches'
+// boards, Clang): one copy.
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__linux__)
+/// The solver's recursive functions: a copy for any x86-64 and one for x86-64-v3.
+#define E10_CLONES __attribute__((target_clones("default", "arch=x86-64-v3")))
+/// 1 where the solver has its x86-64-v3 copy (GCC on x86-64 Linux), else 0.
+#define E10_X86 1
+/// Inlined always: what the copies call must be compiled inside each of them (a function
+/// left out of line is compiled once, for any x86-64, and runs so in the v3 copy too).
+#define E10_INLINE __attribute__((always_inline)) inline
+#else
+/// One copy of the solver's functions (not GCC on x86-64 Linux).
+#define E10_CLONES
+/// 0: no x86-64-v3 copy here.
+#define E10_X86 0
+/// Plain inline where there is one copy.
+#define E10_INLINE inline
+#endif
+
+#if E10_X86
+typedef uint64_t Lanes4 __attribute__((vector_size(32)));  ///< Four 64-bit lanes: one AVX2 register.
+
+/// Does this CPU have AVX2 (asked once)? movesOf asks before it calls movesInLanes: the
+/// solver's copy for any x86-64 runs on CPUs that do not.
+inline bool cpuHasAvx2() {
+  static const bool yes = (__builtin_cpu_init(), __builtin_cpu_supports("avx2"));
+  return yes;
+}
+
+/**
+ * @brief Stage 09's moveMask with four directions side by side: one lane each for the
+ * steps 1, 8, 7 and 9, each lane shifted by its own step (AVX2 shifts each lane by its
+ * own count), so that the fills run once up the board and once down it, not eight
+ * times. The same mask as s09::moveMask (the tests compare them). Fast in the solver's
+ * x86-64-v3 copy, where it is inlined and the four lanes are one AVX2 register. Compiled
+ * for any x86-64 they are split in halves, slower than stage 09's fills: so movesOf
+ * calls it only on a CPU with AVX2.
+ * @param own the side to move's discs
+ * @param opp the opponent's discs
+ * @return the squares where the side to move can play
+ */
+E10_INLINE uint64_t movesInLanes(uint64_t own, uint64_t opp) {
+  const uint64_t side = opp & s09::INNER;  // a run across the board's edge is no run
+  const Lanes4 step = {1, 8, 7, 9}, pro = {side, opp, side, side}, from = {own, own, own, own};
+  Lanes4 gen = from, run = pro;  // up the board (Kogge-Stone, as s09::fillHigh)
+  gen |= run & (gen << step);
+  run &= run << step;
+  gen |= run & (gen << (2 * step));
+  run &= run << (2 * step);
+  gen |= run & (gen << (4 * step));
+  Lanes4 m = (gen & pro) << step;
+  gen = from, run = pro;  // and down it (s09::fillLow)
+  gen |= run & (gen >> step);
+  run &= run >> step;
+  gen |= run & (gen >> (2 * step));
+  run &= run >> (2 * step);
+  gen |= run & (gen >> (4 * step));
+  m |= (gen & pro) >> step;
+  return (m[0] | m[1] | m[2] | m[3]) & ~(own | opp);
+}
+#endif
 
 /**
  * @brief Up to ten bits read as base-3 digits 0 or 1, bit j worth 3^j. With it a
@@ -391,7 +464,9 @@ enum Idea {
   IDEA_LAST_FOUR = 4,  ///< Off: the shallow solver down to two empty squares, then the last one counted (step 08's).
   IDEA_RAYS = 8,       ///< Off: a move's flips by stage 09's fills from its square, not along its rays.
   IDEA_STABLE = 16,    ///< Off: no bound from the opponent's stable discs.
-  IDEA_MASK_SEARCH = 32  ///< Off: solve()'s midgame searches on G's board, written cell by cell (step 09's way).
+  IDEA_MASK_SEARCH = 32,  ///< Off: solve()'s midgame searches on G's board, written cell by cell (step 09's way).
+  IDEA_POPCOUNT = 64,     ///< Off: the solver counts bits by shifts and adds (bitCount) on x86-64 too, not by POPCNT.
+  IDEA_LANES = 128        ///< Off: on x86-64 too, moves by stage 09's fills and flips ray by ray, one direction at a time.
 };
 
 /**
@@ -467,7 +542,7 @@ constexpr uint64_t RAYS[64][8] = {E10_RAYS_ROW(0), E10_RAYS_ROW(1), E10_RAYS_ROW
  * @param opp the opponent's discs
  * @return the flipped discs on this ray (0: none)
  */
-inline uint64_t flipsUp(uint64_t r, uint64_t own, uint64_t opp) {
+E10_INLINE uint64_t flipsUp(uint64_t r, uint64_t own, uint64_t opp) {
   const uint64_t rest = r & ~opp, end = rest & (0 - rest) & own;  // the run's end, if the mover's (else 0)
   return (end - (end != 0)) & r;
 }
@@ -484,7 +559,7 @@ inline uint64_t flipsUp(uint64_t r, uint64_t own, uint64_t opp) {
  * @param opp the opponent's discs
  * @return the flipped discs on this ray (0: none)
  */
-inline uint64_t flipsDown(uint64_t r, uint64_t own, uint64_t opp) {
+E10_INLINE uint64_t flipsDown(uint64_t r, uint64_t own, uint64_t opp) {
   const uint64_t rest = r & ~opp, first = uint64_t(1) << (63 - __builtin_clzll(rest | 1));
   return r & (0 - ((first & own & r) << 1));
 }
@@ -497,11 +572,34 @@ inline uint64_t flipsDown(uint64_t r, uint64_t own, uint64_t opp) {
  * @param opp the opponent's discs
  * @return the flipped discs; 0 means the move is illegal
  */
-inline uint64_t rayFlips(uint8_t sq, uint64_t own, uint64_t opp) {
+E10_INLINE uint64_t rayFlips(uint8_t sq, uint64_t own, uint64_t opp) {
   const uint64_t* r = RAYS[sq];
   return flipsUp(r[0], own, opp) | flipsUp(r[1], own, opp) | flipsUp(r[2], own, opp) | flipsUp(r[3], own, opp) |
          flipsDown(r[4], own, opp) | flipsDown(r[5], own, opp) | flipsDown(r[6], own, opp) | flipsDown(r[7], own, opp);
 }
+
+#if E10_X86
+/**
+ * @brief rayFlips with the four rays up the board side by side, a lane each (as in
+ * movesInLanes): flipsUp's few operations once for the four. The rays down the board stay
+ * one by one: their run ends at a highest bit, and AVX2 has no count of leading zeros by
+ * lane to find it. The same flips as rayFlips (the tests compare them).
+ * @param sq the move's square, empty
+ * @param own the mover's discs
+ * @param opp the opponent's discs
+ * @return the flipped discs; 0 means the move is illegal
+ */
+E10_INLINE uint64_t rayFlipsInLanes(uint8_t sq, uint64_t own, uint64_t opp) {
+  const uint64_t* r = RAYS[sq];
+  Lanes4 up;
+  __builtin_memcpy(&up, r, sizeof up);  // RAYS[sq][0..3]
+  const Lanes4 mine = {own, own, own, own}, theirs = {opp, opp, opp, opp};
+  const Lanes4 rest = up & ~theirs, end = rest & -rest & mine;  // each run's end, if the mover's
+  const Lanes4 f = (end + (end != 0)) & up;  // end - 1 where end is not 0 (a true compare is -1)
+  return f[0] | f[1] | f[2] | f[3] | flipsDown(r[4], own, opp) | flipsDown(r[5], own, opp) |
+         flipsDown(r[6], own, opp) | flipsDown(r[7], own, opp);
+}
+#endif
 
 /**
  * @brief The occupied squares from which every square along one direction, up to the
@@ -512,7 +610,7 @@ inline uint64_t rayFlips(uint8_t sq, uint64_t own, uint64_t opp) {
  * @param ends the squares whose next square in that direction is off the board
  * @return the squares whose run to the edge is full
  */
-inline uint64_t fullLines(uint64_t occ, int step, uint64_t ends) {
+E10_INLINE uint64_t fullLines(uint64_t occ, int step, uint64_t ends) {
   uint64_t full = occ;
   for (int k = 1; k <= 4; k *= 2) {
     const int shift = step * k;
@@ -532,7 +630,7 @@ inline uint64_t fullLines(uint64_t occ, int step, uint64_t ends) {
  * @param o the other colour's discs
  * @return the discs of p found stable
  */
-inline uint64_t stableDiscs(uint64_t p, uint64_t o) {
+E10_INLINE uint64_t stableDiscs(uint64_t p, uint64_t o) {
   const uint64_t occ = p | o, FILE_A = 0x0101010101010101ULL, FILE_H = FILE_A << 7;
   const uint64_t RANKS18 = 0xFF000000000000FFULL, BORDER = FILE_A | FILE_H | RANKS18;
   uint64_t row = occ & (occ >> 4), col = occ & (occ >> 32);
@@ -798,7 +896,11 @@ class Search {
    * @param depth plies to look ahead (a pass counts as one); EXACT_DEPTH solves
    * @return the score, the best move, the principal variation and the node count
    */
-  Result search(const Board& b, uint8_t me, int depth) { return deepen(b, me, depth, depth); }
+  Result search(const Board& b, uint8_t me, int depth) {
+    const Result r = deepen(b, me, depth, depth);
+    rethrowIfGivenUp();
+    return r;
+  }
 
   /**
    * @brief The same search on two masks, as solve() runs its midgame searches: the same
@@ -809,7 +911,11 @@ class Search {
    * @param depth plies to look ahead (a pass counts as one); EXACT_DEPTH solves
    * @return the score, the best move, the principal variation and the node count
    */
-  Result search(uint64_t own, uint64_t opp, uint8_t me, int depth) { return deepen(masks(own, opp, me), me, depth, depth); }
+  Result search(uint64_t own, uint64_t opp, uint8_t me, int depth) {
+    const Result r = deepen(masks(own, opp, me), me, depth, depth);
+    rethrowIfGivenUp();
+    return r;
+  }
 
   /**
    * @brief The exact result: every line followed to the end of the game.
@@ -847,6 +953,7 @@ class Search {
     root_ = b;
     Result r = on(IDEA_MASK_SEARCH) ? deepen(masks(own, opp, me), me, ahead > 0 ? ahead : 0, -1)
                                     : deepen(b, me, ahead > 0 ? ahead : 0, -1);
+    rethrowIfGivenUp();
     const uint64_t shallowNodes = r.nodes;
     // ...then the exact search, in whole discs.
     nodes_ = 0;
@@ -863,6 +970,7 @@ class Search {
       } else {
         score = solveNext(own, opp, me, -65, 65, discs, empties, 0, key);  // wider than any score: every move raises alpha
       }
+      rethrowIfGivenUp();
       r.score = DISC * score;
       if (pvLength_[0] > 0) rootBest_ = pv_[0][0];
     }
@@ -935,6 +1043,60 @@ class Search {
   // Is this idea on in this instantiation? (A constant: the compiler drops the dead branch.)
   static bool on(unsigned idea) { return (Off & idea) == 0; }
 
+  // Counts a node and, every 4096 nodes, calls idle. True once the search is given up.
+  // GCC 12 lets no exception pass through a function compiled by target_clones (it takes
+  // such a call for one that cannot throw), and the time control gives a search up by
+  // throwing from idle. So on x86-64 the exception is caught here and kept, the solver
+  // returns at once, level by level (stopped()), and solve() or search() throws it again.
+  E10_INLINE bool tick() {
+#if E10_X86
+    try {
+      if ((++nodes_ & 4095) == 0 && idle) idle();
+    } catch (...) {
+      thrown_ = std::current_exception();
+    }
+#else
+    if ((++nodes_ & 4095) == 0 && idle) idle();
+#endif
+    return stopped();
+  }
+  E10_INLINE bool stopped() const {
+#if E10_X86
+    return thrown_ != nullptr;
+#else
+    return false;  // (an exception from idle, if any, passes through on its own)
+#endif
+  }
+  // At a public entry, after the search: the exception idle threw, if any, thrown again.
+  void rethrowIfGivenUp() {
+#if E10_X86
+    if (thrown_) {
+      const std::exception_ptr e = thrown_;
+      thrown_ = nullptr;
+      std::rethrow_exception(e);
+    }
+#endif
+  }
+
+  // The bits set in m: on x86-64 the compiler's builtin, one POPCNT instruction in the
+  // x86-64-v3 copy of the solver (E10_CLONES; in the other copy, a call to the library's
+  // count); elsewhere bitCount's shifts and adds. The same number either way.
+  E10_INLINE static int countBits(uint64_t m) {
+#if E10_X86
+    if (on(IDEA_POPCOUNT)) return __builtin_popcountll(m);
+#endif
+    return bitCount(m);
+  }
+
+  // The squares where the side owning `own` can play: four directions side by side
+  // (movesInLanes) on a CPU with AVX2, else stage 09's fills. The same mask.
+  E10_INLINE static uint64_t movesOf(uint64_t own, uint64_t opp) {
+#if E10_X86
+    if (on(IDEA_LANES) && cpuHasAvx2()) return movesInLanes(own, opp);
+#endif
+    return s09::moveMask(own, opp);
+  }
+
   // The pattern evaluation of the masks, within +-EVAL_LIMIT.
   static int predict(uint64_t own, uint64_t opp, int mobility) {
     const int s = patternScore(*weights, own, opp, mobility);
@@ -951,7 +1113,7 @@ class Search {
   static int listMoves(const Board& b, uint8_t me, uint8_t* out) { return G::legalMoves(b, me, out); }
   static int listMoves(const Masks& m, uint8_t me, uint8_t* out) {
     int n = 0;
-    for (uint64_t l = s09::moveMask(m.stones[me], m.stones[3 - me]); l; l &= l - 1) out[n++] = uint8_t(__builtin_ctzll(l));
+    for (uint64_t l = movesOf(m.stones[me], m.stones[3 - me]); l; l &= l - 1) out[n++] = uint8_t(__builtin_ctzll(l));
     return n;
   }
   static void playMove(Board& b, uint8_t sq, uint8_t me) { G::play(b, sq & 7, sq >> 3, me); }
@@ -962,12 +1124,12 @@ class Search {
   }
   static int evaluate(const Masks& m, uint8_t me) {
     const uint64_t own = m.stones[me], opp = m.stones[3 - me];
-    const int mine = bitCount(s09::moveMask(own, opp)), theirs = bitCount(s09::moveMask(opp, own));
+    const int mine = countBits(movesOf(own, opp)), theirs = countBits(movesOf(opp, own));
     if (mine == 0 && theirs == 0) return finalScore(m, me);
     return predict(own, opp, mine - theirs);
   }
   static int finalScore(const Masks& m, uint8_t me) {
-    const int own = bitCount(m.stones[me]), opp = bitCount(m.stones[3 - me]);
+    const int own = countBits(m.stones[me]), opp = countBits(m.stones[3 - me]);
     return DISC * finalDiscs(own - opp, 64 - own - opp);
   }
   uint64_t hashKey(const Masks& m, uint8_t me) const {
@@ -996,7 +1158,8 @@ class Search {
       int alpha = -INF, beta = INF;
       if (aspiration > 0 && d > 1) alpha = r.score - aspiration, beta = r.score + aspiration;
       r.score = pvs(b, me, depth, 0, alpha, beta, empties);
-      if (r.score <= alpha || r.score >= beta) r.score = pvs(b, me, depth, 0, -INF, INF, empties);  // missed
+      if (!stopped() && (r.score <= alpha || r.score >= beta)) r.score = pvs(b, me, depth, 0, -INF, INF, empties);  // missed
+      if (stopped()) return r;
       r.pvLength = pvLength_[0];
       for (int i = 0; i < r.pvLength; i++) r.pv[i] = pv_[0][i];
       r.best = r.pvLength > 0 ? r.pv[0] : NO_MOVE;
@@ -1023,14 +1186,19 @@ class Search {
   // The discs a move on the empty square sq flips (0: it flips none, an illegal move).
   // A square with no opponent disc next to it flips none: one AND says so, before the
   // eight fills.
-  static uint64_t flipsAt(uint8_t sq, uint64_t own, uint64_t opp) {
+  E10_INLINE static uint64_t flipsAt(uint8_t sq, uint64_t own, uint64_t opp) {
     if (on(IDEA_NEIGHBOURS) && (AROUND[sq] & opp) == 0) return 0;
     return flips(sq, own, opp);
   }
 
-  // The discs a move at sq flips: along its rays, or by stage 09's fills.
-  static uint64_t flips(uint8_t sq, uint64_t own, uint64_t opp) {
-    return on(IDEA_RAYS) ? rayFlips(sq, own, opp) : s09::flips(bit(sq), own, opp);
+  // The discs a move at sq flips: along its rays (the four up the board side by side on
+  // a CPU with AVX2), or by stage 09's fills.
+  E10_INLINE static uint64_t flips(uint8_t sq, uint64_t own, uint64_t opp) {
+    if (!on(IDEA_RAYS)) return s09::flips(bit(sq), own, opp);
+#if E10_X86
+    if (on(IDEA_LANES) && cpuHasAvx2()) return rayFlipsInLanes(sq, own, opp);
+#endif
+    return rayFlips(sq, own, opp);
   }
 
   // The key after the move at sq that flips `f`: the side to move changes, a stone
@@ -1056,9 +1224,9 @@ class Search {
   // twice their number ahead. True when that bound (put in *most) is alpha or less: the
   // node fails low without a move. Worked out only when it can be: were all the
   // opponent's discs stable, alpha or less.
-  static bool failsLow(uint64_t own, uint64_t opp, int alpha, int* most) {
-    if (!on(IDEA_STABLE) || alpha < 64 - 2 * bitCount(opp)) return false;
-    *most = 64 - 2 * bitCount(stableDiscs(opp, own));
+  E10_INLINE static bool failsLow(uint64_t own, uint64_t opp, int alpha, int* most) {
+    if (!on(IDEA_STABLE) || alpha < 64 - 2 * countBits(opp)) return false;
+    *most = 64 - 2 * countBits(stableDiscs(opp, own));
     return *most <= alpha;
   }
 
@@ -1087,18 +1255,18 @@ class Search {
   }
 
   // One empty square left: the side to move plays it if it can, else the opponent.
-  int solveLast(uint64_t own, uint64_t opp, int discs, int ply, bool pvNode) {
+  E10_CLONES int solveLast(uint64_t own, uint64_t opp, int discs, int ply, bool pvNode) {
     nodes_++;
     const uint8_t sq = lastSquare(own, opp);
     uint64_t f = flipsAt(sq, own, opp);
     if (f) {
       if (pvNode) setPv(ply, sq, NO_MOVE);
-      return discs + 2 * bitCount(f) + 1;
+      return discs + 2 * countBits(f) + 1;
     }
     f = flipsAt(sq, opp, own);
     if (f) {
       if (pvNode) setPv(ply, PASS, sq);
-      return discs - 2 * bitCount(f) - 1;
+      return discs - 2 * countBits(f) - 1;
     }
     if (pvNode) setPv(ply, NO_MOVE, NO_MOVE);
     return finalDiscs(discs, 1);
@@ -1109,8 +1277,8 @@ class Search {
   // the list's order, the order of the moves read off the masks, nothing to unlink. The
   // same nodes, in the same order, as the shallow solver below would visit.
   template <int E>
-  int solveFew(uint64_t own, uint64_t opp, int alpha, int beta, int discs, int ply, const uint8_t* squares) {
-    if ((++nodes_ & 4095) == 0 && idle) idle();
+  E10_CLONES int solveFew(uint64_t own, uint64_t opp, int alpha, int beta, int discs, int ply, const uint8_t* squares) {
+    if (tick()) return 0;  // (given up: the value is never used)
     const bool pvNode = beta - alpha > 1;
     int most;
     if (!pvNode && failsLow(own, opp, alpha, &most)) return most;  // (a line needs its moves: not in a PV node)
@@ -1133,7 +1301,7 @@ class Search {
       const uint8_t sq = order[i];
       const uint64_t f = flipsAt(sq, own, opp);
       if (!f) continue;
-      const int childDiscs = -(discs + 2 * bitCount(f) + 1);
+      const int childDiscs = -(discs + 2 * countBits(f) + 1);
       int score;
       if (E == 2) {
         score = -solveLast(opp ^ f, own ^ f ^ bit(sq), childDiscs, ply + 1, pvNode);
@@ -1141,6 +1309,7 @@ class Search {
         uint8_t rest[E];  // the other squares, in the list's order (one spare: sq is written, then overwritten)
         for (int j = 0, k = 0; j < E; j++) rest[k] = squares[j], k += squares[j] != sq;  // no branch
         score = -solveFew<(E > 2 ? E - 1 : 2)>(opp ^ f, own ^ f ^ bit(sq), -beta, -alpha, childDiscs, ply + 1, rest);
+        if (stopped()) return 0;
       }
       if (score > best) best = score;
       if (score > alpha) {
@@ -1152,13 +1321,14 @@ class Search {
     if (best > -INF) return best;
     if (!canMove(opp, own, squares, E)) return finalDiscs(discs, E);  // neither side can move
     const int score = -solveFew<E>(opp, own, -beta, -alpha, -discs, ply + 1, squares);  // a pass
+    if (stopped()) return 0;
     if (pvNode) updatePv(ply, PASS);
     return score;
   }
 
   // A few empties left: try each empty square, odd quadrants first; no list, no table.
-  int solveShallow(uint64_t own, uint64_t opp, int alpha, int beta, int discs, int empties, int ply) {
-    if ((++nodes_ & 4095) == 0 && idle) idle();
+  E10_CLONES int solveShallow(uint64_t own, uint64_t opp, int alpha, int beta, int discs, int empties, int ply) {
+    if (tick()) return 0;  // (given up: the value is never used)
     const bool pvNode = beta - alpha > 1;
     int most;
     if (!pvNode && failsLow(own, opp, alpha, &most)) return most;  // (a line needs its moves: not in a PV node)
@@ -1181,7 +1351,7 @@ class Search {
       const uint8_t sq = order[i];
       const uint64_t f = flipsAt(sq, own, opp);
       if (!f) continue;
-      const int childDiscs = -(discs + 2 * bitCount(f) + 1);
+      const int childDiscs = -(discs + 2 * countBits(f) + 1);
       const uint64_t childOwn = opp ^ f, childOpp = own ^ f ^ bit(sq);
       int score;
       if (on(IDEA_LAST_FOUR) && empties == 5) {  // the other four squares, in the list's order
@@ -1194,6 +1364,7 @@ class Search {
                              : -solveShallow(childOwn, childOpp, -beta, -alpha, childDiscs, empties - 1, ply + 1);
         restoreEmpty(sq);
       }
+      if (stopped()) return 0;
       if (score > best) best = score;
       if (score > alpha) {
         alpha = score;
@@ -1204,15 +1375,16 @@ class Search {
     if (best > -INF) return best;
     if (!canMove(opp, own, listed, count)) return finalDiscs(discs, empties);  // neither side can move
     const int score = -solveShallow(opp, own, -beta, -alpha, -discs, empties, ply + 1);  // a pass
+    if (stopped()) return 0;
     if (pvNode) updatePv(ply, PASS);
     return score;
   }
 
   // Many empties left: the move list with each move's flips, sorted fastest-first, the
   // table, PVS. `key` is the position's Zobrist key (unused below ENDGAME_TABLE).
-  int solveDeep(uint64_t own, uint64_t opp, uint8_t me, int alpha, int beta, int discs, int empties, int ply,
+  E10_CLONES int solveDeep(uint64_t own, uint64_t opp, uint8_t me, int alpha, int beta, int discs, int empties, int ply,
                 uint64_t key) {
-    if ((++nodes_ & 4095) == 0 && idle) idle();
+    if (tick()) return 0;  // (given up: the value is never used)
     // No score passes 64 discs: a window wholly beyond that is settled at once (else, after
     // a wipeout, proving that no other move does better walks a whole subtree).
     if (alpha >= 64) return 64;
@@ -1221,10 +1393,11 @@ class Search {
     int most;
     if (!pvNode && failsLow(own, opp, alpha, &most)) return most;  // (a line needs its moves: not in a PV node)
     if (pvNode) setPvLength(ply, 0);
-    uint64_t legal = s09::moveMask(own, opp);
+    uint64_t legal = movesOf(own, opp);
     if (legal == 0) {
-      if (s09::moveMask(opp, own) == 0) return finalDiscs(discs, empties);  // neither side can move
+      if (movesOf(opp, own) == 0) return finalDiscs(discs, empties);  // neither side can move
       const int score = -solveDeep(opp, own, 3 - me, -beta, -alpha, -discs, empties, ply + 1, key ^ whiteToMove_);  // a pass
+      if (stopped()) return 0;
       if (pvNode) updatePv(ply, PASS);
       return score;
     }
@@ -1248,7 +1421,9 @@ class Search {
       const int32_t low = ((int32_t(alpha) * DISC - margin - c.b) * c.invA) >> 8;
       if (high <= EVAL_LIMIT || low >= -EVAL_LIMIT) {
         if (high <= EVAL_LIMIT && midgame(own, opp, me, c.depth, ply, int(high) - 1, int(high), empties) >= high) return beta;
+        if (stopped()) return 0;
         if (low >= -EVAL_LIMIT && midgame(own, opp, me, c.depth, ply, int(low), int(low) + 1, empties) <= low) return alpha;
+        if (stopped()) return 0;
       }
     }
     // One pass over the children: each one's flips (kept for the search below), its key,
@@ -1272,10 +1447,11 @@ class Search {
       }
       // fastest-first: the opponent's replies, each corner among them counted twice, an
       // odd quadrant first among equals
-      const uint64_t replies = s09::moveMask(childOwn, childOpp);
-      const int k = bitCount(replies) - (isCorner(sq) ? 64 : 0) + bitCount(replies & CORNERS);
+      const uint64_t replies = movesOf(childOwn, childOpp);
+      const int k = countBits(replies) - (isCorner(sq) ? 64 : 0) + countBits(replies & CORNERS);
       sortKey[i] = 2 * k - ((parity_ >> quadrant(sq)) & 1);
     }
+    if (stopped()) return 0;  // (a sort search given up)
     if (etc)
       for (int i = 0; i < n; i++) {
         const e10::Slot* c = table_.find(childKey[moves[i]]);
@@ -1295,7 +1471,7 @@ class Search {
       const uint64_t f = on(IDEA_FLIP_LIST) ? flipped[sq] : flips(sq, own, opp);
       const uint64_t childOwn = opp ^ f, childOpp = own ^ f ^ bit(sq);
       removeEmpty(sq);
-      const int childDiscs = -(discs + 2 * bitCount(f) + 1);
+      const int childDiscs = -(discs + 2 * countBits(f) + 1);
       int score;
       if (i == 0) {
         score = -solveNext(childOwn, childOpp, uint8_t(3 - me), -beta, -alpha, childDiscs, empties - 1, ply + 1, childKey[sq]);
@@ -1307,6 +1483,7 @@ class Search {
                              childKey[sq]);
       }
       restoreEmpty(sq);
+      if (stopped()) return 0;
       if (score > best) {
         best = score;
         bestMove = sq;
@@ -1366,8 +1543,8 @@ class Search {
   // The score of b for `me`, `depth` plies ahead, if it lies inside (alpha, beta);
   // else a bound on the wrong side of the window. Fills pv_[ply] for exact scores.
   template <class P>  // P: G's board, or Masks
-  int pvs(const P& b, uint8_t me, int depth, int ply, int alpha, int beta, int empties) {
-    if ((++nodes_ & 4095) == 0 && idle) idle();
+  E10_CLONES int pvs(const P& b, uint8_t me, int depth, int ply, int alpha, int beta, int empties) {
+    if (tick()) return 0;  // (given up: the value is never used)
     setPvLength(ply, 0);
     if (depth == 0) {
       horizon_ = true;  // (a finished game at the horizon is exact, but rare: no matter)
@@ -1379,6 +1556,7 @@ class Search {
     if (n == 0) {
       if (listMoves(b, opp, moves) == 0) return finalScore(b, me);  // game over
       const int score = -pvs(b, opp, depth - 1, ply + 1, -beta, -alpha, empties);  // a pass is a move
+      if (stopped()) return 0;
       updatePv(ply, PASS);
       return score;
     }
@@ -1416,6 +1594,7 @@ class Search {
         if (score > alpha && score < beta)  // ...and if so, search again for its value
           score = -pvs(child, opp, depth - 1, ply + 1, -beta, -alpha, empties - 1);
       }
+      if (stopped()) return 0;
       if (score > best) {
         best = score;
         bestMove = moves[i];
@@ -1515,6 +1694,9 @@ class Search {
   int level_;         // the endgame's pass: 0.. selective, EXACT_LEVEL exact
   int selectiveFrom_ = SELECTIVE_FROM;  // the fewest empties that get the selective passes
   uint64_t zobristFlip_[64];  // zobrist_[WHITE][sq] ^ zobrist_[BLACK][sq]: a disc on sq flipped
+#if E10_X86
+  std::exception_ptr thrown_;  // what idle threw, until solve() or search() throws it again (tick())
+#endif
   uint8_t pv_[PV_PLIES][PV_PLIES];
   uint8_t pvLength_[PV_PLIES];
 };
