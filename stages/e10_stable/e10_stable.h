@@ -54,7 +54,31 @@
 #define REVERSI_LAB_E10_STABLE_H
 
 #include <stdint.h>
+
+// On x86-64 (GCC, Linux) the solver's recursive functions are compiled twice: for any
+// x86-64, and for the x86-64-v3 level (POPCNT, LZCNT, BMI, AVX2: Intel's Haswell of 2013
+// and later). The program picks the copy its CPU runs when it starts (GCC's
+// target_clones), so one binary runs everywhere; one source, so the same nodes. The v3
+// copy counts bits in one instruction (countBits in Search) and finds moves and flips
+// four directions at a time (movesInLanes, rayFlipsInLanes). Elsewhere (the sketches'
+// boards, Clang): one copy.
 #if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__linux__)
+/// The solver's recursive functions: a copy for any x86-64 and one for x86-64-v3.
+#define E10_CLONES __attribute__((target_clones("default", "arch=x86-64-v3")))
+/// 1 where the solver has its x86-64-v3 copy (GCC on x86-64 Linux), else 0.
+#define E10_X86 1
+/// Inlined always: what the copies call must be compiled inside each of them (a function
+/// left out of line is compiled once, for any x86-64, and runs so in the v3 copy too).
+#define E10_INLINE __attribute__((always_inline)) inline
+#else
+/// One copy of the solver's functions (not GCC on x86-64 Linux).
+#define E10_CLONES
+/// 0: no x86-64-v3 copy here.
+#define E10_X86 0
+/// Plain inline where there is one copy.
+#define E10_INLINE inline
+#endif
+#if E10_X86
 #include <exception>  // std::exception_ptr: an exception from idle, carried out of the solver copies
 #endif
 
@@ -213,35 +237,11 @@ inline int bitCount(uint64_t m) {
   return (int)(m & 0x7F);
 }
 
-// On x86-64 (GCC, Linux) the solver's recursive functions are compiled twice: for any
-// x86-64, and for the x86-64-v3 level (POPCNT, LZCNT, BMI, AVX2: Intel's Haswell of 2013
-// and later). The program picks the copy its CPU runs when it starts (GCC's
-// target_clones), so one binary runs everywhere; one source, so the same nodes. The v3
-// copy counts bits in one instruction (countBits in Search) and finds moves and flips
-// four directions at a time (movesInLanes, rayFlipsInLanes). Elsewhere (the sketches'
-// boards, Clang): one copy.
-#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__linux__)
-/// The solver's recursive functions: a copy for any x86-64 and one for x86-64-v3.
-#define E10_CLONES __attribute__((target_clones("default", "arch=x86-64-v3")))
-/// 1 where the solver has its x86-64-v3 copy (GCC on x86-64 Linux), else 0.
-#define E10_X86 1
-/// Inlined always: what the copies call must be compiled inside each of them (a function
-/// left out of line is compiled once, for any x86-64, and runs so in the v3 copy too).
-#define E10_INLINE __attribute__((always_inline)) inline
-#else
-/// One copy of the solver's functions (not GCC on x86-64 Linux).
-#define E10_CLONES
-/// 0: no x86-64-v3 copy here.
-#define E10_X86 0
-/// Plain inline where there is one copy.
-#define E10_INLINE inline
-#endif
-
 #if E10_X86
 typedef uint64_t Lanes4 __attribute__((vector_size(32)));  ///< Four 64-bit lanes: one AVX2 register.
 
-/// Does this CPU have AVX2 (asked once)? movesOf asks before it calls movesInLanes: the
-/// solver's copy for any x86-64 runs on CPUs that do not.
+/// Does this CPU have AVX2 (asked once)? movesOf and flips ask before they use the lanes:
+/// the solver's copy for any x86-64 runs on CPUs that do not.
 inline bool cpuHasAvx2() {
   static const bool yes = (__builtin_cpu_init(), __builtin_cpu_supports("avx2"));
   return yes;
