@@ -110,8 +110,8 @@ constexpr Solved (*without())(const FfoPosition&) {
 #if ABLATION_STEP == 10
 // Step 10: the stability bound off alone (what is left: its move list from 6 empties, its
 // table from 6), the midgame searches on the stage's board, bits counted without POPCNT,
-// moves found without AVX2 (those three: the same nodes), then step 09 itself (none of
-// the changes).
+// moves found without AVX2 (those three: the same nodes), one table for every position,
+// then step 09 itself (none of the changes).
 constexpr bool kSameNodes = false;
 const Variant kVariants[] = {
     {"default", "", "every idea on (the step as it ships)", without<0>()},
@@ -123,6 +123,8 @@ const Variant kVariants[] = {
      without<step::IDEA_POPCOUNT>()},
     {"lanes", "moves and flips found four directions at a time (AVX2)", "moves by stage 09's fills, flips ray by ray",
      without<step::IDEA_LANES>()},
+    {"shallow-table", "a table apart for 7 empty squares or fewer, in the L2 cache", "one table for every position",
+     without<step::IDEA_SHALLOW_TABLE>()},
     {"step09", "all of the above, and the table and move list from 6 empty squares",
      "step 09 (the table from 8, the move list from 7, its midgame searches on the board)",
      &solveOne<e09::Search<Fast>>},

@@ -228,6 +228,101 @@ TEST_CASE("solve finding moves four directions at a time or by stage 09's fills:
   checkSameSolves<step::IDEA_LANES>();
 }
 
+TEST_CASE("the shallow table changes no score, and its lines hold, passes too") {
+  using With = step::Search<Stage_s09>;
+  using Without = step::Search<Stage_s09, step::BucketTable, step::IDEA_SHALLOW_TABLE>;
+  for (int empties = 1; empties <= 14; ++empties)
+    for (uint64_t seed = 1; seed <= 4; ++seed) {
+      const Position p = endgamePosition(seed * 7919 + uint64_t(empties), empties);
+      for (const Position& q : {p, otherSideToMove(p)}) {
+        const auto a = solveOnOwnTable<With, Stage_s09>(q, noSetup());
+        const auto b = solveOnOwnTable<Without, Stage_s09>(q, noSetup());
+        INFO(formatPosition(q));
+        CHECK(a.score == b.score);
+        if (empties <= 9) {
+          CHECK(a.score == bruteForceScore(q) * step::DISC);
+          CHECK(scoreAtEndOfLine(q, a) * step::DISC == a.score);
+        }
+      }
+    }
+  for (int n = 1; n <= 4; ++n) {
+    const FfoPosition* f = findFfo(n);
+    INFO("FFO #" << n);
+    CHECK(solveOnOwnTable<With, Stage_s09>(f->position, noSetup()).score == f->score * step::DISC);
+  }
+}
+
+// After a solve, the pool as useTable split it: the solver's positions of 6 and 7 empty
+// squares (exact slots, depth EXACT_SLOT + empties) in the shallow table at its start,
+// none in the rest; with the idea off, in the one table.
+TEST_CASE("the solver keeps positions of SHALLOW_TABLE_MAX empties or fewer in the shallow table, the others in the big one") {
+  const Position& p = findFfo(1)->position;
+  const uint32_t count = tableSlotsFor(p, -1);
+  const uint32_t shallow = std::min(count / step::SHALLOW_TABLE_SHARE, step::SHALLOW_TABLE_SLOTS);
+  REQUIRE(shallow >= 64);
+  // The slots of pool[from, to) in use whose depth says (or, shallowDepths false, does not
+  // say) a solver's position of 6 or 7 empties.
+  auto kept = [](TablePool<step::Slot>& pool, uint32_t from, uint32_t to, bool shallowDepths) {
+    int n = 0;
+    for (uint32_t i = from; i < to; ++i) {
+      const int depth = pool.data()[i].depth;
+      const bool isShallow = depth >= step::EXACT_SLOT + step::ENDGAME_TABLE && depth <= step::EXACT_SLOT + step::SHALLOW_TABLE_MAX;
+      n += depth != 0 && isShallow == shallowDepths;
+    }
+    return n;
+  };
+  {
+    auto s = std::make_unique<step::Search<Stage_s11>>();
+    TablePool<step::Slot> pool;
+    pool.resize(count);
+    s->useTable(pool.data(), count);
+    CHECK(s->solve(load<Stage_s11>(p), p.toMove).score == findFfo(1)->score * step::DISC);
+    CHECK(kept(pool, 0, shallow, true) > int(shallow / 4));    // the shallow table: used...
+    CHECK(kept(pool, 0, shallow, false) == 0);                // ...by those positions alone
+    CHECK(kept(pool, shallow, count, true) == 0);             // and none of them in the big one,
+    CHECK(kept(pool, shallow, count, false) > 100);           // which keeps the others
+  }
+  {
+    auto s = std::make_unique<step::Search<Stage_s11, step::BucketTable, step::IDEA_SHALLOW_TABLE>>();
+    TablePool<step::Slot> pool;
+    pool.resize(count);
+    s->useTable(pool.data(), count);
+    CHECK(s->solve(load<Stage_s11>(p), p.toMove).score == findFfo(1)->score * step::DISC);
+    CHECK(kept(pool, shallow, count, true) > 100);  // off: in the one table, anywhere
+  }
+}
+
+// The big table after the shallow one is no power of two: every bucket a key names is
+// inside the pool, keys spread over the buckets, and what is stored is found again (a
+// bucket keeps BUCKET keys: a full one gives its first slot to the next).
+TEST_CASE("BucketTable on any number of slots: buckets inside the pool, keys spread, stored keys found again") {
+  for (const uint32_t count : {uint32_t(4), uint32_t(4 * 1000 + 3), uint32_t(61440)}) {
+    const uint32_t buckets = count / step::BUCKET;
+    std::vector<step::Slot> pool(count);
+    step::BucketTable t;
+    t.init(pool.data(), count);
+    std::vector<int> perBucket(buckets, 0);
+    std::vector<uint64_t> keys;
+    uint64_t x = count;
+    for (int i = 0; i < 2000; ++i) {
+      x = x * 6364136223846793005ULL + 1442695040888963407ULL;  // (a 64-bit LCG: keys all over)
+      step::Slot* s = t.store(x);
+      REQUIRE(s != nullptr);
+      REQUIRE(s >= pool.data());
+      REQUIRE(s < pool.data() + buckets * step::BUCKET);
+      s->depth = 1;
+      ++perBucket[(s - pool.data()) / step::BUCKET];
+      keys.push_back(x);
+    }
+    int found = 0, expected = 0, used = 0;
+    for (uint64_t k : keys) found += t.find(k) != nullptr;
+    for (int n : perBucket) expected += std::min(n, step::BUCKET), used += n > 0;
+    INFO(count << " slots");
+    CHECK(found == expected);
+    CHECK(used > int(std::min<uint32_t>(buckets, 2000)) * 3 / 4);  // spread: not a few buckets for all
+  }
+}
+
 TEST_CASE("the bound changes no score and no best move, its lines hold, passes too; it saves nodes") {
   using With = step::Search<Stage_s09>;
   using Without = step::Search<Stage_s09, step::BucketTable, step::IDEA_STABLE>;

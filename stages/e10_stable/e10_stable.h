@@ -26,6 +26,9 @@
  * twice, the second copy for x86-64-v3, where a count of bits is one instruction (POPCNT;
  * E10_CLONES, countBits, switched by IDEA_POPCOUNT) and the moves and flips are found
  * four directions at a time (movesInLanes, rayFlipsInLanes, switched by IDEA_LANES).
+ * And the solver keeps its positions of SHALLOW_TABLE_MAX empties or fewer in a small
+ * table of their own, which stays in the L2 cache (useTable, IDEA_SHALLOW_TABLE): a few
+ * more nodes, less time waiting for memory.
  *
  * Step 09's ideas, all kept: the exact solver on two 64-bit masks (stage 09's
  * representation, compiled from src/s09_bitboard.h), flips along rays kept with the move
@@ -111,6 +114,14 @@ const int BUCKET = 4;       ///< Slots per bucket in BucketTable.
 const int ENDGAME_SHALLOW = 5;  ///< Empties at or below which solve() tries squares, not a move list.
 const int ENDGAME_TABLE = 6;    ///< Empties at or above which solve() keeps positions in the table.
 const int ETC_MIN = 7;          ///< Empties at or above which solve() looks its children up first (ETC).
+/// Empties at or below which solve() keeps its positions in the shallow table: a small
+/// one, apart, which stays in the processor's own cache (see Search::useTable).
+const int SHALLOW_TABLE_MAX = 7;
+/// The shallow table's slots at most: 512 KiB of 16-byte slots, inside the 1 MiB (AMD
+/// Zen 4) or 2 MiB (Intel Sapphire Rapids) of a core's L2 cache...
+const uint32_t SHALLOW_TABLE_SLOTS = uint32_t(1) << 15;
+/// ...and a sixteenth of the pool at most (8192 slots on a board: 512 for the shallow table).
+const int SHALLOW_TABLE_SHARE = 16;
 const int SORT_SEARCH = 16;     ///< Empties at or above which a shallow search orders solve()'s moves.
 const int SORT_DEPTH = 1;       ///< The depth of that search, in plies.
 
@@ -391,7 +402,7 @@ inline int steps(const char* table, int kind, unsigned own, unsigned opp) {
  * @param sum the steps so far, one per kind; added to
  */
 template <int Kinds>
-inline void readImage(const char* t, uint64_t o, uint64_t p, int* sum) {
+E10_INLINE void readImage(const char* t, uint64_t o, uint64_t p, int* sum) {
   if (Kinds & 1) sum[0] += steps(t, 0, edgeBits(o), edgeBits(p));
   if (Kinds & 2) sum[1] += steps(t, 1, block3x3Bits(o), block3x3Bits(p));
   if (Kinds & 4) sum[2] += steps(t, 2, block2x5Bits(o), block2x5Bits(p));
@@ -418,7 +429,7 @@ constexpr int IMAGE_KINDS[8] = {0x7FF, 0x7C6, 0x7BF, 0x786, 0x03D, 0x004, 0x03D,
  * @param mobility own legal moves minus the opponent's
  * @return the predicted final disc difference for the side to move, in 1/DISC discs
  */
-inline int patternScore(const Weights& w, uint64_t own, uint64_t opp, int mobility) {
+E10_INLINE int patternScore(const Weights& w, uint64_t own, uint64_t opp, int mobility) {
   const int empties = 64 - bitCount(own | opp);
   const int phase = PHASE_OF[empties];
   const char* t = w.table + int32_t(phase) * PHASE_WEIGHTS;
@@ -457,7 +468,8 @@ const uint64_t CORNERS = 0x8100000000000081ULL;
 /// The ideas of the solver on masks, each of which can be switched off alone: Search's
 /// last template parameter is the sum of those switched off (0, the default: all on).
 /// Step 09's four change only the work a node costs (step 09's tests check that the
-/// nodes stay the same); this step's own, IDEA_STABLE, cuts nodes and never a score.
+/// nodes stay the same); this step's own IDEA_STABLE cuts nodes and never a score, and
+/// IDEA_SHALLOW_TABLE trades a few nodes for faster probes.
 enum Idea {
   IDEA_FLIP_LIST = 1,  ///< Off: the search loop finds each child's flips again (step 08 played each child twice).
   IDEA_NEIGHBOURS = 2, ///< Off: the flips of every empty square are worked out, even with no opponent disc next to it.
@@ -466,7 +478,8 @@ enum Idea {
   IDEA_STABLE = 16,    ///< Off: no bound from the opponent's stable discs.
   IDEA_MASK_SEARCH = 32,  ///< Off: solve()'s midgame searches on G's board, written cell by cell (step 09's way).
   IDEA_POPCOUNT = 64,     ///< Off: the solver counts bits by shifts and adds (bitCount) on x86-64 too, not by POPCNT.
-  IDEA_LANES = 128        ///< Off: on x86-64 too, moves by stage 09's fills and flips ray by ray, one direction at a time.
+  IDEA_LANES = 128,       ///< Off: on x86-64 too, moves by stage 09's fills and flips ray by ray, one direction at a time.
+  IDEA_SHALLOW_TABLE = 256  ///< Off: one table for every position, none apart for SHALLOW_TABLE_MAX empties or fewer.
 };
 
 /**
@@ -762,8 +775,7 @@ class BucketTable {
    */
   void init(Slot* slots, uint32_t count) {
     slots_ = slots;
-    buckets_ = 1;
-    while (buckets_ * 2 * BUCKET <= count) buckets_ *= 2;  // a power of two
+    buckets_ = count / BUCKET;  // any number: the pool's rest after the shallow table is one too
     clear();
   }
   /// Empties every slot.
@@ -777,7 +789,7 @@ class BucketTable {
    */
   Slot* find(uint64_t key) {
     if (!slots_) return 0;
-    Slot* s = &slots_[(key & (buckets_ - 1)) * BUCKET];
+    Slot* s = bucket(key);
     for (int i = 0; i < BUCKET; i++)
       if (s[i].key == key && s[i].depth != 0) return &s[i];  // (the key first: it rarely matches, a branch easy to guess)
     return 0;
@@ -785,7 +797,7 @@ class BucketTable {
   /// @brief Asks the memory for a position's bucket ahead of a find. @param key its key
   void prefetch(uint64_t key) const {
 #if defined(__GNUC__)
-    if (slots_) __builtin_prefetch(&slots_[(key & (buckets_ - 1)) * BUCKET]);
+    if (slots_) __builtin_prefetch(bucket(key));
 #else
     (void)key;
 #endif
@@ -798,7 +810,7 @@ class BucketTable {
    */
   Slot* store(uint64_t key) {
     if (!slots_) return 0;
-    Slot* s = &slots_[(key & (buckets_ - 1)) * BUCKET];
+    Slot* s = bucket(key);
     Slot* victim = s;
     for (int i = 0; i < BUCKET; i++) {
       if (s[i].key == key && s[i].depth != 0) return &s[i];  // (the key first: it rarely matches, a branch easy to guess)
@@ -810,6 +822,10 @@ class BucketTable {
   }
 
  private:
+  // A key's bucket: the key's top 32 bits, a fraction of 2^32, times the buckets (a
+  // multiply, not a mask: the number of buckets need not be a power of two).
+  Slot* bucket(uint64_t key) const { return &slots_[uint32_t((uint64_t(uint32_t(key >> 32)) * buckets_) >> 32) * BUCKET]; }
+
   Slot* slots_;
   uint32_t buckets_;
 };
@@ -874,13 +890,37 @@ class Search {
     whiteToMove_ = splitMix(x);
     for (int sq = 0; sq < 64; sq++) zobristFlip_[sq] = zobrist_[WHITE][sq] ^ zobrist_[BLACK][sq];
   }
+  /// Not copyable: a copy's table would point into the searcher it was copied from.
+  Search(const Search&) = delete;
+  /// Not copyable either.
+  Search& operator=(const Search&) = delete;
+
 
   /**
    * @brief Lends the table its memory; without it the search keeps no table.
+   *
+   * The solver's positions with SHALLOW_TABLE_MAX empties or fewer (most of those it
+   * keeps) get a table of their own at the pool's start: a sixteenth of the pool, at most
+   * SHALLOW_TABLE_SLOTS, small enough to stay in the core's L2 cache, so that their probes
+   * (a node's own, and its parent's look-ups of its children) seldom wait for main
+   * memory. The rest of the pool is the table of everything else. (Off, or a pool too
+   * small to share: one table.)
    * @param slots a pool of `count` slots, which the searcher owns until it is destroyed
    * @param count slots in the pool (at least BUCKET)
    */
-  void useTable(Slot* slots, uint32_t count) { table_.init(slots, count); }
+  void useTable(Slot* slots, uint32_t count) {
+    uint32_t shallow = count / SHALLOW_TABLE_SHARE;
+    if (shallow > SHALLOW_TABLE_SLOTS) shallow = SHALLOW_TABLE_SLOTS;
+    shallow -= shallow % BUCKET;
+    if (!on(IDEA_SHALLOW_TABLE) || shallow == 0) {  // one table for all
+      table_.init(slots, count);
+      shallow_ = &table_;
+      return;
+    }
+    ownShallow_.init(slots, shallow);
+    table_.init(slots + shallow, count - shallow);
+    shallow_ = &ownShallow_;
+  }
 
   /**
    * @brief Where the selective passes start (SELECTIVE_FROM unless set: the tests lower
@@ -1098,7 +1138,7 @@ class Search {
   }
 
   // The pattern evaluation of the masks, within +-EVAL_LIMIT.
-  static int predict(uint64_t own, uint64_t opp, int mobility) {
+  E10_INLINE static int predict(uint64_t own, uint64_t opp, int mobility) {
     const int s = patternScore(*weights, own, opp, mobility);
     return s > EVAL_LIMIT ? EVAL_LIMIT : s < -EVAL_LIMIT ? -EVAL_LIMIT : s;
   }
@@ -1111,28 +1151,28 @@ class Search {
   // position: G's board (search()) or Masks (solve()), with the same moves in the
   // same order (square order), the same evaluation and the same keys, so the same nodes.
   static int listMoves(const Board& b, uint8_t me, uint8_t* out) { return G::legalMoves(b, me, out); }
-  static int listMoves(const Masks& m, uint8_t me, uint8_t* out) {
+  E10_INLINE static int listMoves(const Masks& m, uint8_t me, uint8_t* out) {
     int n = 0;
     for (uint64_t l = movesOf(m.stones[me], m.stones[3 - me]); l; l &= l - 1) out[n++] = uint8_t(__builtin_ctzll(l));
     return n;
   }
   static void playMove(Board& b, uint8_t sq, uint8_t me) { G::play(b, sq & 7, sq >> 3, me); }
-  static void playMove(Masks& m, uint8_t sq, uint8_t me) {
+  E10_INLINE static void playMove(Masks& m, uint8_t sq, uint8_t me) {
     const uint64_t f = flips(sq, m.stones[me], m.stones[3 - me]);
     m.stones[me] ^= f | bit(sq);
     m.stones[3 - me] ^= f;
   }
-  static int evaluate(const Masks& m, uint8_t me) {
+  E10_INLINE static int evaluate(const Masks& m, uint8_t me) {
     const uint64_t own = m.stones[me], opp = m.stones[3 - me];
     const int mine = countBits(movesOf(own, opp)), theirs = countBits(movesOf(opp, own));
     if (mine == 0 && theirs == 0) return finalScore(m, me);
     return predict(own, opp, mine - theirs);
   }
-  static int finalScore(const Masks& m, uint8_t me) {
+  E10_INLINE static int finalScore(const Masks& m, uint8_t me) {
     const int own = countBits(m.stones[me]), opp = countBits(m.stones[3 - me]);
     return DISC * finalDiscs(own - opp, 64 - own - opp);
   }
-  uint64_t hashKey(const Masks& m, uint8_t me) const {
+  E10_INLINE uint64_t hashKey(const Masks& m, uint8_t me) const {
     uint64_t k = me == WHITE ? whiteToMove_ : 0;
     for (int c = WHITE; c <= BLACK; c++)
       for (uint64_t s = m.stones[c]; s; s &= s - 1) k ^= zobrist_[c][__builtin_ctzll(s)];
@@ -1145,6 +1185,7 @@ class Search {
   Result deepen(const P& b, uint8_t me, int last, int final) {
     nodes_ = 0;
     table_.clear();  // every search starts afresh, so its node count depends on nothing before
+    if (shallow_ != &table_) shallow_->clear();
     rootBest_ = NO_MOVE;
     const int empties = countEmpties(b);
     Result r;
@@ -1406,7 +1447,7 @@ class Search {
     for (; legal; legal &= legal - 1) moves[n++] = uint8_t(__builtin_ctzll(legal));  // square order, as G's list
     const bool useTable = empties >= ENDGAME_TABLE;
     uint8_t tableMove = NO_MOVE;
-    if (const e10::Slot* s = useTable ? table_.find(key) : 0) {  // table scores are in 1/DISC, as in pvs
+    if (const e10::Slot* s = useTable ? tableFor(empties).find(key) : 0) {  // table scores are in 1/DISC, as in pvs
       if (ply > 0 && s->depth == EXACT_SLOT + empties && s->level >= level_) {  // bounds of a pass at least as sure
         if (s->lower >= beta * DISC) return s->lower / DISC;
         if (s->upper <= alpha * DISC || s->lower == s->upper) return s->upper / DISC;
@@ -1439,7 +1480,7 @@ class Search {
       childKey[sq] = 0;  // (unused by a child below ENDGAME_TABLE)
       if (childTable) {
         childKey[sq] = keyAfter(key, sq, me, f);
-        table_.prefetch(childKey[sq]);  // the probes below (and the child's own) will wait less
+        tableFor(empties - 1).prefetch(childKey[sq]);  // the probes below (and the child's own) will wait less
       }
       if (empties >= SORT_SEARCH) {  // a shallow search: the opponent's score, lowest first
         sortKey[i] = midgame(childOwn, childOpp, uint8_t(3 - me), SORT_DEPTH, ply + 1, -INF, INF, empties - 1);
@@ -1454,7 +1495,7 @@ class Search {
     if (stopped()) return 0;  // (a sort search given up)
     if (etc)
       for (int i = 0; i < n; i++) {
-        const e10::Slot* c = table_.find(childKey[moves[i]]);
+        const e10::Slot* c = tableFor(empties - 1).find(childKey[moves[i]]);
         if (c && c->depth == EXACT_SLOT + empties - 1 && c->level >= level_ && -c->upper >= beta * DISC) {
           const int score = -c->upper / DISC;
           if (useTable) store(key, empties, score * DISC, INF, moves[i]);  // found once, kept
@@ -1503,7 +1544,7 @@ class Search {
   // Stores what solveDeep proved of a position (bounds in 1/DISC) at this pass's level.
   // The same position proved again at the same level keeps the tighter of each bound.
   void store(uint64_t key, int empties, int lower, int upper, uint8_t bestMove) {
-    e10::Slot* s = table_.store(key);
+    e10::Slot* s = tableFor(empties).store(key);
     if (!s) return;
     const int8_t depth = int8_t(EXACT_SLOT + empties);
     if (s->depth == depth && s->level == level_) {
@@ -1621,7 +1662,7 @@ class Search {
   // opponent's number of replies, fewest first. The sort is stable, so ties keep
   // square order.
   template <class P>
-  static void orderMoves(const P& b, uint8_t me, uint8_t* moves, int n) {
+  E10_INLINE static void orderMoves(const P& b, uint8_t me, uint8_t* moves, int n) {
     int8_t key[64];
     uint8_t replies[64];
     for (int i = 0; i < n; i++) {
@@ -1683,7 +1724,11 @@ class Search {
   }
 
   uint64_t nodes_;
-  Table table_;
+  Table table_;         // the table: the midgame searches' positions and the solver's deeper ones
+  Table ownShallow_;    // the solver's positions with SHALLOW_TABLE_MAX empties or fewer...
+  Table* shallow_ = &table_;  // ...when the pool has room for it (useTable), else table_ itself
+  // The table the solver keeps a position with `empties` empty squares in.
+  Table& tableFor(int empties) { return empties <= SHALLOW_TABLE_MAX ? *shallow_ : table_; }
   uint64_t zobrist_[3][64];  // [EMPTY, WHITE or BLACK][square]
   uint64_t whiteToMove_;
   Board root_;  // the solve's root, as G's board (midgame() starts from it with IDEA_MASK_SEARCH off)
