@@ -71,6 +71,31 @@ auto noSetup() {
   return [](auto&) {};
 }
 
+// Solves small random endgames (1-14 empties, `seeds` of each size, each with either side
+// to move) with searchers A and B, each on its own table, and hands both results to
+// check(position, empties, a, b).
+template <class A, class B, class Check>
+void forSmallEndgames(uint64_t seeds, Check check) {
+  for (int empties = 1; empties <= 14; ++empties)
+    for (uint64_t seed = 1; seed <= seeds; ++seed) {
+      const Position p = endgamePosition(seed * 7919 + uint64_t(empties), empties);
+      for (const Position& q : {p, otherSideToMove(p)}) {
+        const auto a = solveOnOwnTable<A, Stage_s09>(q, noSetup());
+        const auto b = solveOnOwnTable<B, Stage_s09>(q, noSetup());
+        INFO(formatPosition(q));
+        check(q, empties, a, b);
+      }
+    }
+}
+
+// Up to 9 empties, small enough for the brute force: the score, and where the line ends.
+template <class R>
+void checkAgainstBruteForce(const Position& q, int empties, const R& r) {
+  if (empties > 9) return;
+  CHECK(r.score == bruteForceScore(q) * step::DISC);
+  CHECK(scoreAtEndOfLine(q, r) * step::DISC == r.score);
+}
+
 }  // namespace
 
 TEST_CASE("a disc stableDiscs names never flips, whatever is played to the end") {
@@ -231,20 +256,10 @@ TEST_CASE("solve finding moves four directions at a time or by stage 09's fills:
 TEST_CASE("the shallow table changes no score, and its lines hold, passes too") {
   using With = step::Search<Stage_s09>;
   using Without = step::Search<Stage_s09, step::BucketTable, step::IDEA_SHALLOW_TABLE>;
-  for (int empties = 1; empties <= 14; ++empties)
-    for (uint64_t seed = 1; seed <= 4; ++seed) {
-      const Position p = endgamePosition(seed * 7919 + uint64_t(empties), empties);
-      for (const Position& q : {p, otherSideToMove(p)}) {
-        const auto a = solveOnOwnTable<With, Stage_s09>(q, noSetup());
-        const auto b = solveOnOwnTable<Without, Stage_s09>(q, noSetup());
-        INFO(formatPosition(q));
-        CHECK(a.score == b.score);
-        if (empties <= 9) {
-          CHECK(a.score == bruteForceScore(q) * step::DISC);
-          CHECK(scoreAtEndOfLine(q, a) * step::DISC == a.score);
-        }
-      }
-    }
+  forSmallEndgames<With, Without>(4, [](const Position& q, int empties, const auto& a, const auto& b) {
+    CHECK(a.score == b.score);
+    checkAgainstBruteForce(q, empties, a);
+  });
   for (int n = 1; n <= 4; ++n) {
     const FfoPosition* f = findFfo(n);
     INFO("FFO #" << n);
@@ -327,22 +342,12 @@ TEST_CASE("the bound changes no score and no best move, its lines hold, passes t
   using With = step::Search<Stage_s09>;
   using Without = step::Search<Stage_s09, step::BucketTable, step::IDEA_STABLE>;
   uint64_t nodesWith = 0, nodesWithout = 0;
-  for (int empties = 1; empties <= 14; ++empties)
-    for (uint64_t seed = 1; seed <= 6; ++seed) {
-      const Position p = endgamePosition(seed * 7919 + uint64_t(empties), empties);
-      for (const Position& q : {p, otherSideToMove(p)}) {
-        const auto a = solveOnOwnTable<With, Stage_s09>(q, noSetup());
-        const auto b = solveOnOwnTable<Without, Stage_s09>(q, noSetup());
-        INFO(formatPosition(q));
-        CHECK(result(a) == result(b));
-        if (empties <= 9) {  // small enough for the brute force: the score, and where the line ends
-          CHECK(a.score == bruteForceScore(q) * step::DISC);
-          CHECK(scoreAtEndOfLine(q, a) * step::DISC == a.score);
-        }
-        nodesWith += a.nodes;
-        nodesWithout += b.nodes;
-      }
-    }
+  forSmallEndgames<With, Without>(6, [&](const Position& q, int empties, const auto& a, const auto& b) {
+    CHECK(result(a) == result(b));
+    checkAgainstBruteForce(q, empties, a);
+    nodesWith += a.nodes;
+    nodesWithout += b.nodes;
+  });
   for (int n = 1; n <= 4; ++n) {
     const Position& p = findFfo(n)->position;
     const auto a = solveOnOwnTable<With, Stage_s09>(p, noSetup());
