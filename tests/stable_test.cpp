@@ -286,25 +286,20 @@ TEST_CASE("the solver keeps positions of SHALLOW_TABLE_MAX empties or fewer in t
     }
     return n;
   };
-  {
-    auto s = std::make_unique<step::Search<Stage_s11>>();
-    TablePool<step::Slot> pool;
+  // Solves FFO #1 with a new searcher on `pool` (the size the CLI would lend): its score.
+  auto solveOn = [&](auto searcher, TablePool<step::Slot>& pool) {
     pool.resize(count);
-    s->useTable(pool.data(), count);
-    CHECK(s->solve(load<Stage_s11>(p), p.toMove).score == findFfo(1)->score * step::DISC);
-    CHECK(kept(pool, 0, shallow, true) > int(shallow / 4));    // the shallow table: used...
-    CHECK(kept(pool, 0, shallow, false) == 0);                // ...by those positions alone
-    CHECK(kept(pool, shallow, count, true) == 0);             // and none of them in the big one,
-    CHECK(kept(pool, shallow, count, false) > 100);           // which keeps the others
-  }
-  {
-    auto s = std::make_unique<step::Search<Stage_s11, step::BucketTable, step::IDEA_SHALLOW_TABLE>>();
-    TablePool<step::Slot> pool;
-    pool.resize(count);
-    s->useTable(pool.data(), count);
-    CHECK(s->solve(load<Stage_s11>(p), p.toMove).score == findFfo(1)->score * step::DISC);
-    CHECK(kept(pool, shallow, count, true) > 100);  // off: in the one table, anywhere
-  }
+    searcher->useTable(pool.data(), count);
+    CHECK(searcher->solve(load<Stage_s11>(p), p.toMove).score == findFfo(1)->score * step::DISC);
+  };
+  TablePool<step::Slot> on, off;
+  solveOn(std::make_unique<step::Search<Stage_s11>>(), on);
+  CHECK(kept(on, 0, shallow, true) > int(shallow / 4));  // the shallow table: used...
+  CHECK(kept(on, 0, shallow, false) == 0);              // ...by those positions alone
+  CHECK(kept(on, shallow, count, true) == 0);           // and none of them in the big one,
+  CHECK(kept(on, shallow, count, false) > 100);         // which keeps the others
+  solveOn(std::make_unique<step::Search<Stage_s11, step::BucketTable, step::IDEA_SHALLOW_TABLE>>(), off);
+  CHECK(kept(off, shallow, count, true) > 100);  // off: in the one table, anywhere
 }
 
 // The big table after the shallow one is no power of two: every bucket a key names is
