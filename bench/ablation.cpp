@@ -110,8 +110,8 @@ constexpr Solved (*without())(const FfoPosition&) {
 #if ABLATION_STEP == 10
 // Step 10: the stability bound off alone (what is left: its move list from 6 empties, its
 // table from 6), the midgame searches on the stage's board, bits counted without POPCNT,
-// moves found without AVX2 (those three: the same nodes), one table for every position,
-// then step 09 itself (none of the changes).
+// moves, flips and stable discs found without AVX2 (those three: the same nodes), one table
+// for every position, then step 09 itself (none of the changes).
 constexpr bool kSameNodes = false;
 const Variant kVariants[] = {
     {"default", "", "every idea on (the step as it ships)", without<0>()},
@@ -121,7 +121,8 @@ const Variant kVariants[] = {
      without<step::IDEA_MASK_SEARCH>()},
     {"popcount", "bits counted by POPCNT (the solver's x86-64-v3 copy)", "by shifts and adds, as on the boards (bitCount)",
      without<step::IDEA_POPCOUNT>()},
-    {"lanes", "moves and flips found four directions at a time (AVX2)", "moves by stage 09's fills, flips ray by ray",
+    {"lanes", "moves, flips and stable discs found four directions at a time (AVX2)",
+     "moves by stage 09's fills, flips ray by ray, stable discs line by line",
      without<step::IDEA_LANES>()},
     {"shallow-table", "a table apart for 7 empty squares or fewer, in the L2 cache", "one table for every position",
      without<step::IDEA_SHALLOW_TABLE>()},

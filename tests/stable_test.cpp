@@ -3,7 +3,7 @@
 // small random endgames (all of them, played out on the reference rules); a few boards
 // whose stable discs are known by hand; and the solver with the bound gives the score and
 // the best move it gives without it (and small endgames the brute force's score, along a
-// line that holds), in fewer nodes.
+// line that holds), in fewer nodes; and stable discs found in lanes against the plain way.
 #include <algorithm>
 #include <memory>
 #include <string>
@@ -140,6 +140,13 @@ TEST_CASE("stable discs of boards known by hand") {
   }
 }
 
+TEST_CASE("QUADRANT_BIT is 1 << quadrant, square by square") {
+  for (uint8_t sq = 0; sq < 64; ++sq) {
+    INFO("square " << int(sq));
+    CHECK(step::QUADRANT_BIT[sq] == 1 << step::quadrant(sq));
+  }
+}
+
 TEST_CASE("fullLines marks an occupied square exactly when its run to the edge is full") {
   const auto onBoard = [](int x, int y) { return x >= 0 && x < 8 && y >= 0 && y < 8; };
   const int directions[4][3] = {{9, 1, 1}, {-9, -1, -1}, {7, -1, 1}, {-7, 1, -1}};  // step, dx, dy
@@ -193,6 +200,29 @@ TEST_CASE("movesInLanes and rayFlipsInLanes find the moves and flips of the refe
   }
   CHECK(withMoves > 600);
   CHECK(flipping > 20000);  // the moves that flip, not only the empty squares that do not
+}
+
+TEST_CASE("stableDiscsInLanes finds stableDiscs's discs") {
+  Rng rng(27);
+  int stable = 0;
+  for (int i = 0; i < 20000; ++i) {  // dense boards, where long runs along edges and lines are stable
+    uint64_t occ = rng.next() | rng.next() | rng.next();
+    for (int k = i % 3; k > 0; --k) occ |= rng.next();
+    const uint64_t own = occ & rng.next(), opp = occ & ~own;
+    const uint64_t all = step::stableDiscs(own, opp);
+    INFO("own " << own << ", opponent " << opp);
+    CHECK(step::stableDiscsInLanes(own, opp) == all);
+    stable += __builtin_popcountll(all);
+  }
+  for (int empties = 1; empties <= 12; ++empties)
+    for (uint64_t seed = 1; seed <= 20; ++seed) {
+      const Position p = endgamePosition(seed * 104729 + uint64_t(empties), empties);
+      const uint64_t black = maskOf(p, BLACK), white = maskOf(p, WHITE);
+      INFO(formatPosition(p));
+      CHECK(step::stableDiscsInLanes(black, white) == step::stableDiscs(black, white));
+      CHECK(step::stableDiscsInLanes(white, black) == step::stableDiscs(white, black));
+    }
+  CHECK(stable > 100000);  // far from the empty boards, where any two functions agree
 }
 #endif
 
@@ -251,6 +281,10 @@ TEST_CASE("solve counting bits by POPCNT or by shifts and adds: the same score, 
 
 TEST_CASE("solve finding moves four directions at a time or by stage 09's fills: the same score, move, line and nodes") {
   checkSameSolves<step::IDEA_LANES>();
+}
+
+TEST_CASE("solve with the last four squares' own solver or with the shallow solver: the same score, move, line and nodes") {
+  checkSameSolves<step::IDEA_LAST_FOUR>();
 }
 
 TEST_CASE("the shallow table changes no score, and its lines hold, passes too") {

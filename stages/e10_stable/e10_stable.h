@@ -24,8 +24,9 @@
  * (pvs is a template over the position); flipsUp and flipsDown and the full diagonals
  * of stableDiscs have no branch. On x86-64, the solver's recursive functions are compiled
  * twice, the second copy for x86-64-v3, where a count of bits is one instruction (POPCNT;
- * E10_CLONES, countBits, switched by IDEA_POPCOUNT) and the moves and flips are found
- * four directions at a time (movesInLanes, rayFlipsInLanes, switched by IDEA_LANES).
+ * E10_CLONES, countBits, switched by IDEA_POPCOUNT) and the moves, flips and stable discs
+ * are found four directions at a time (movesInLanes, rayFlipsInLanes, stableDiscsInLanes,
+ * switched by IDEA_LANES).
  * And the solver keeps its positions of SHALLOW_TABLE_MAX empties or fewer in a small
  * table of their own, which stays in the L2 cache (useTable, IDEA_SHALLOW_TABLE): a few
  * more nodes, less time waiting for memory.
@@ -251,12 +252,13 @@ inline int bitCount(uint64_t m) {
 #if E10_X86
 typedef uint64_t Lanes4 __attribute__((vector_size(32)));  ///< Four 64-bit lanes: one AVX2 register.
 
-/// Does this CPU have AVX2 (asked once)? movesOf and flips ask before they use the lanes:
-/// the solver's copy for any x86-64 runs on CPUs that do not.
-inline bool cpuHasAvx2() {
-  static const bool yes = (__builtin_cpu_init(), __builtin_cpu_supports("avx2"));
-  return yes;
-}
+/// Does this CPU have AVX2? Asked once, when the program starts (a plain load where
+/// movesOf and flips ask, not a function-local static's guard on every move).
+inline const bool CPU_HAS_AVX2 = (__builtin_cpu_init(), __builtin_cpu_supports("avx2"));
+
+/// Does this CPU have AVX2? movesOf and flips ask before they use the lanes: the
+/// solver's copy for any x86-64 runs on CPUs that do not.
+inline bool cpuHasAvx2() { return CPU_HAS_AVX2; }
 
 /**
  * @brief Stage 09's moveMask with four directions side by side: one lane each for the
@@ -478,7 +480,7 @@ enum Idea {
   IDEA_STABLE = 16,    ///< Off: no bound from the opponent's stable discs.
   IDEA_MASK_SEARCH = 32,  ///< Off: solve()'s midgame searches on G's board, written cell by cell (step 09's way).
   IDEA_POPCOUNT = 64,     ///< Off: the solver counts bits by shifts and adds (bitCount) on x86-64 too, not by POPCNT.
-  IDEA_LANES = 128,       ///< Off: on x86-64 too, moves by stage 09's fills and flips ray by ray, one direction at a time.
+  IDEA_LANES = 128,       ///< Off: on x86-64 too, moves by stage 09's fills, flips ray by ray, stable discs line by line.
   IDEA_SHALLOW_TABLE = 256  ///< Off: one table for every position, none apart for SHALLOW_TABLE_MAX empties or fewer.
 };
 
@@ -488,6 +490,12 @@ enum Idea {
  * @return 0..3
  */
 inline uint8_t quadrant(uint8_t sq) { return uint8_t(((sq >> 2) & 1) | ((sq >> 4) & 2)); }
+
+/// QUADRANT_BIT[sq]: 1 << quadrant(sq), looked up (the solver's hottest loops take it per
+/// square: one load, not shifts and masks). The tests check it against quadrant.
+constexpr uint8_t QUADRANT_BIT[64] = {1, 1, 1, 1, 2, 2, 2, 2, 1, 1, 1, 1, 2, 2, 2, 2, 1, 1, 1, 1, 2, 2, 2, 2,
+                                      1, 1, 1, 1, 2, 2, 2, 2, 4, 4, 4, 4, 8, 8, 8, 8, 4, 4, 4, 4, 8, 8, 8, 8,
+                                      4, 4, 4, 4, 8, 8, 8, 8, 4, 4, 4, 4, 8, 8, 8, 8};
 
 // The squares around each square, worked out by the compiler (in C++11, which the ESP32
 // core 2.x compiles sketches as: one expression per function), so that the shallow
@@ -593,10 +601,12 @@ E10_INLINE uint64_t rayFlips(uint8_t sq, uint64_t own, uint64_t opp) {
 
 #if E10_X86
 /**
- * @brief rayFlips with the four rays up the board side by side, a lane each (as in
- * movesInLanes): flipsUp's few operations once for the four. The rays down the board stay
- * one by one: their run ends at a highest bit, and AVX2 has no count of leading zeros by
- * lane to find it. The same flips as rayFlips (the tests compare them).
+ * @brief rayFlips with the rays side by side, a lane each (as in movesInLanes): the four
+ * up the board by flipsUp's few operations, once for the four. Down the board a run ends
+ * at a ray's highest bit that is not the opponent's, and AVX2 has no count of leading
+ * zeros by lane to find it: so each lane marks the ray's squares beyond any such square
+ * (three shifts along the ray, doubling), and the run is the squares before the nearest.
+ * The same flips as rayFlips (the tests compare them).
  * @param sq the move's square, empty
  * @param own the mover's discs
  * @param opp the opponent's discs
@@ -609,8 +619,17 @@ E10_INLINE uint64_t rayFlipsInLanes(uint8_t sq, uint64_t own, uint64_t opp) {
   const Lanes4 mine = {own, own, own, own}, theirs = {opp, opp, opp, opp};
   const Lanes4 rest = up & ~theirs, end = rest & -rest & mine;  // each run's end, if the mover's
   const Lanes4 f = (end + (end != 0)) & up;  // end - 1 where end is not 0 (a true compare is -1)
-  return f[0] | f[1] | f[2] | f[3] | flipsDown(r[4], own, opp) | flipsDown(r[5], own, opp) |
-         flipsDown(r[6], own, opp) | flipsDown(r[7], own, opp);
+  Lanes4 down;
+  __builtin_memcpy(&down, r + 4, sizeof down);  // RAYS[sq][4..7]: steps -1, -7, -8, -9
+  const Lanes4 step = {1, 7, 8, 9};
+  const Lanes4 open = down & ~theirs;  // the ray's squares that are not the opponent's
+  Lanes4 past = open | (open >> step);  // those and every square beyond one of them (a bit
+  past |= past >> (2 * step);           // pushed off the ray is never a ray square again:
+  past |= past >> (4 * step);           // the & down below drops it)
+  const Lanes4 nearest = open & ~(past >> step);
+  const Lanes4 g = ((nearest & mine) != 0) & down & ~past;  // the run before it, if it is the mover's
+  const Lanes4 both = f | g;
+  return both[0] | both[1] | both[2] | both[3];
 }
 #endif
 
@@ -664,6 +683,48 @@ E10_INLINE uint64_t stableDiscs(uint64_t p, uint64_t o) {
     stable = more;
   }
 }
+
+#if E10_X86
+/**
+ * @brief stableDiscs with the four lines side by side, a lane each (as movesInLanes):
+ * the diagonals' runs to the edge, both ways, in four lanes at once (fullLines's
+ * doubling), then each round of the spread from stable neighbours along the four lines
+ * at once. The same discs as stableDiscs (the tests compare them).
+ * @param p the discs asked about
+ * @param o the other colour's discs
+ * @return the discs of p found stable
+ */
+E10_INLINE uint64_t stableDiscsInLanes(uint64_t p, uint64_t o) {
+  const uint64_t occ = p | o, FILE_A = 0x0101010101010101ULL, FILE_H = FILE_A << 7;
+  const uint64_t RANK1 = 0xFF, RANK8 = RANK1 << 56, RANKS18 = RANK1 | RANK8, BORDER = FILE_A | FILE_H | RANKS18;
+  uint64_t row = occ & (occ >> 4), col = occ & (occ >> 32);
+  row &= row >> 2, col &= col >> 16;
+  row &= row >> 1, col &= col >> 8;
+  const uint64_t fullRows = (row & FILE_A) * 0xFF, fullCols = (col & 0xFF) * FILE_A;
+  // the diagonals' runs to the edge: up by 9, down by 9, up by 7, down by 7 (each lane
+  // shifts one way: the other count is 0)
+  const Lanes4 right = {9, 0, 7, 0}, left = {0, 9, 0, 7};
+  Lanes4 full = {occ, occ, occ, occ}, ends = {FILE_H | RANK8, FILE_A | RANK1, FILE_A | RANK8, FILE_H | RANK1};
+  for (int k = 1; k <= 4; k *= 2) {
+    full &= ends | ((full >> (right * k)) << (left * k));
+    ends |= (ends >> (right * k)) << (left * k);
+  }
+  const Lanes4 lines = {fullRows | FILE_A | FILE_H, fullCols | RANKS18, (full[0] & full[1]) | BORDER,
+                        (full[2] & full[3]) | BORDER};
+  // a neighbour on the line that is stable makes the line safe: rows, columns, diagonals
+  // (no mask for a step across the board's edge, as stableDiscs has: such a step lands on
+  // a square of file a or h, safe already along rows and both diagonals)
+  const Lanes4 step = {1, 8, 9, 7};
+  uint64_t stable = p & lines[0] & lines[1] & lines[2] & lines[3];
+  for (;;) {
+    const Lanes4 s = {stable, stable, stable, stable};
+    const Lanes4 safe = lines | (s << step) | (s >> step);
+    const uint64_t more = stable | (p & safe[0] & safe[1] & safe[2] & safe[3]);
+    if (more == stable) return stable;
+    stable = more;
+  }
+}
+#endif
 
 /// What the table remembers of one position (16 bytes: a bucket of BUCKET slots is 64,
 /// one cache line when the pool is aligned to 64 bytes).
@@ -979,7 +1040,7 @@ class Search {
         next_[sq] = 64;
         next_[prev_[64]] = sq;
         prev_[64] = sq;
-        parity_ ^= uint8_t(1 << quadrant(sq));
+        parity_ ^= QUADRANT_BIT[sq];
       } else if (c == me) {
         own |= bit(sq);
         discs++;
@@ -1094,6 +1155,7 @@ class Search {
       if ((++nodes_ & 4095) == 0 && idle) idle();
     } catch (...) {
       thrown_ = std::current_exception();
+      givenUp_ = true;
     }
 #else
     if ((++nodes_ & 4095) == 0 && idle) idle();
@@ -1102,7 +1164,7 @@ class Search {
   }
   E10_INLINE bool stopped() const {
 #if E10_X86
-    return thrown_ != nullptr;
+    return givenUp_;  // (a bool: comparing thrown_ itself costs a call's worth on every node)
 #else
     return false;  // (an exception from idle, if any, passes through on its own)
 #endif
@@ -1113,6 +1175,7 @@ class Search {
     if (thrown_) {
       const std::exception_ptr e = thrown_;
       thrown_ = nullptr;
+      givenUp_ = false;
       std::rethrow_exception(e);
     }
 #endif
@@ -1267,36 +1330,44 @@ class Search {
   // opponent's discs stable, alpha or less.
   E10_INLINE static bool failsLow(uint64_t own, uint64_t opp, int alpha, int* most) {
     if (!on(IDEA_STABLE) || alpha < 64 - 2 * countBits(opp)) return false;
-    *most = 64 - 2 * countBits(stableDiscs(opp, own));
+    *most = 64 - 2 * countBits(stableOf(opp, own));
     return *most <= alpha;
+  }
+
+  // The stable discs of p: four lines at a time where the lanes are (as movesOf).
+  E10_INLINE static uint64_t stableOf(uint64_t p, uint64_t o) {
+#if E10_X86
+    if (on(IDEA_LANES) && cpuHasAvx2()) return stableDiscsInLanes(p, o);
+#endif
+    return stableDiscs(p, o);
   }
 
   void removeEmpty(uint8_t sq) {
     next_[prev_[sq]] = next_[sq];
     prev_[next_[sq]] = prev_[sq];
-    parity_ ^= uint8_t(1 << quadrant(sq));
+    parity_ ^= QUADRANT_BIT[sq];
   }
   void restoreEmpty(uint8_t sq) {  // the links of sq itself were left as they were
     next_[prev_[sq]] = sq;
     prev_[next_[sq]] = sq;
-    parity_ ^= uint8_t(1 << quadrant(sq));
+    parity_ ^= QUADRANT_BIT[sq];
   }
 
   // The round of the shallow solver that tries sq (as step 08): odd quadrants first
   // (parity), and within each, isolated squares (no empty neighbour) first.
   static int shallowRound(uint8_t sq, uint8_t parity, uint64_t empty) {
-    return (((parity >> quadrant(sq)) & 1) == 0 ? 2 : 0) + ((empty & AROUND[sq]) != 0);
+    return ((parity & QUADRANT_BIT[sq]) == 0 ? 2 : 0) + ((empty & AROUND[sq]) != 0);
   }
 
   // Can the side owning `own` move on one of the listed empty squares?
-  static bool canMove(uint64_t own, uint64_t opp, const uint8_t* squares, int n) {
+  E10_INLINE static bool canMove(uint64_t own, uint64_t opp, const uint8_t* squares, int n) {
     for (int i = 0; i < n; i++)
       if (flipsAt(squares[i], own, opp)) return true;
     return false;
   }
 
   // One empty square left: the side to move plays it if it can, else the opponent.
-  E10_CLONES int solveLast(uint64_t own, uint64_t opp, int discs, int ply, bool pvNode) {
+  E10_INLINE int solveLast(uint64_t own, uint64_t opp, int discs, int ply, bool pvNode) {
     nodes_++;
     const uint8_t sq = lastSquare(own, opp);
     uint64_t f = flipsAt(sq, own, opp);
@@ -1324,18 +1395,22 @@ class Search {
     int most;
     if (!pvNode && failsLow(own, opp, alpha, &most)) return most;  // (a line needs its moves: not in a PV node)
     if (pvNode) setPvLength(ply, 0);
-    const uint64_t empty = ~(own | opp);
-    uint8_t parity = 0;
-    for (int i = 0; i < E; i++) parity ^= uint8_t(1 << quadrant(squares[i]));
     // the order: by round (a stable sort of E squares), the list's order within a round
     uint8_t order[E];
-    int round[E];
-    for (int i = 0; i < E; i++) {
-      const int r = shallowRound(squares[i], parity, empty);
-      int j = i;
-      for (; j > 0 && round[j - 1] > r; j--) round[j] = round[j - 1], order[j] = order[j - 1];
-      round[j] = r;
-      order[j] = squares[i];
+    if (E == 2) {  // two squares share a round: one quadrant or two odd ones; both isolated, or neighbours
+      order[0] = squares[0], order[1] = squares[1];
+    } else {
+      const uint64_t empty = ~(own | opp);
+      uint8_t parity = 0;
+      for (int i = 0; i < E; i++) parity ^= QUADRANT_BIT[squares[i]];
+      int round[E];
+      for (int i = 0; i < E; i++) {
+        const int r = shallowRound(squares[i], parity, empty);
+        int j = i;
+        for (; j > 0 && round[j - 1] > r; j--) round[j] = round[j - 1], order[j] = order[j - 1];
+        round[j] = r;
+        order[j] = squares[i];
+      }
     }
     int best = -INF;
     for (int i = 0; i < E; i++) {
@@ -1490,7 +1565,7 @@ class Search {
       // odd quadrant first among equals
       const uint64_t replies = movesOf(childOwn, childOpp);
       const int k = countBits(replies) - (isCorner(sq) ? 64 : 0) + countBits(replies & CORNERS);
-      sortKey[i] = 2 * k - ((parity_ >> quadrant(sq)) & 1);
+      sortKey[i] = 2 * k - ((parity_ & QUADRANT_BIT[sq]) != 0);
     }
     if (stopped()) return 0;  // (a sort search given up)
     if (etc)
@@ -1699,7 +1774,7 @@ class Search {
       }
   }
 
-  static bool isCorner(uint8_t sq) { return sq == 0 || sq == 7 || sq == 56 || sq == 63; }
+  static bool isCorner(uint8_t sq) { return (CORNERS >> sq) & 1; }
 
   // Row `ply` of the PV: the moves a and b (NO_MOVE ends it).
   void setPv(int ply, uint8_t a, uint8_t b) {
@@ -1741,6 +1816,7 @@ class Search {
   uint64_t zobristFlip_[64];  // zobrist_[WHITE][sq] ^ zobrist_[BLACK][sq]: a disc on sq flipped
 #if E10_X86
   std::exception_ptr thrown_;  // what idle threw, until solve() or search() throws it again (tick())
+  bool givenUp_ = false;       // thrown_ is set
 #endif
   uint8_t pv_[PV_PLIES][PV_PLIES];
   uint8_t pvLength_[PV_PLIES];
