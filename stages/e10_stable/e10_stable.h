@@ -252,13 +252,10 @@ inline int bitCount(uint64_t m) {
 #if E10_X86
 typedef uint64_t Lanes4 __attribute__((vector_size(32)));  ///< Four 64-bit lanes: one AVX2 register.
 
-/// Does this CPU have AVX2? Asked once, when the program starts (a plain load where
-/// movesOf and flips ask, not a function-local static's guard on every move).
+/// Does this CPU have AVX2? movesOf, flips and stableOf ask before they use the lanes:
+/// the solver's copy for any x86-64 runs on CPUs that do not. Asked once, when the
+/// program starts: where they ask, a plain load, not a function-local static's guard.
 inline const bool CPU_HAS_AVX2 = (__builtin_cpu_init(), __builtin_cpu_supports("avx2"));
-
-/// Does this CPU have AVX2? movesOf and flips ask before they use the lanes: the
-/// solver's copy for any x86-64 runs on CPUs that do not.
-inline bool cpuHasAvx2() { return CPU_HAS_AVX2; }
 
 /**
  * @brief Stage 09's moveMask with four directions side by side: one lane each for the
@@ -489,13 +486,18 @@ enum Idea {
  * @param sq the square, y * 8 + x
  * @return 0..3
  */
-inline uint8_t quadrant(uint8_t sq) { return uint8_t(((sq >> 2) & 1) | ((sq >> 4) & 2)); }
+constexpr uint8_t quadrant(uint8_t sq) { return uint8_t(((sq >> 2) & 1) | ((sq >> 4) & 2)); }
 
-/// QUADRANT_BIT[sq]: 1 << quadrant(sq), looked up (the solver's hottest loops take it per
-/// square: one load, not shifts and masks). The tests check it against quadrant.
-constexpr uint8_t QUADRANT_BIT[64] = {1, 1, 1, 1, 2, 2, 2, 2, 1, 1, 1, 1, 2, 2, 2, 2, 1, 1, 1, 1, 2, 2, 2, 2,
-                                      1, 1, 1, 1, 2, 2, 2, 2, 4, 4, 4, 4, 8, 8, 8, 8, 4, 4, 4, 4, 8, 8, 8, 8,
-                                      4, 4, 4, 4, 8, 8, 8, 8, 4, 4, 4, 4, 8, 8, 8, 8};
+/// Row y of QUADRANT_BIT (a macro: a C++11 constant expression has no loop).
+#define E10_QUADRANT_ROW(y)                                                                               \
+  uint8_t(1 << quadrant(8 * y)), uint8_t(1 << quadrant(8 * y + 1)), uint8_t(1 << quadrant(8 * y + 2)),   \
+      uint8_t(1 << quadrant(8 * y + 3)), uint8_t(1 << quadrant(8 * y + 4)), uint8_t(1 << quadrant(8 * y + 5)), \
+      uint8_t(1 << quadrant(8 * y + 6)), uint8_t(1 << quadrant(8 * y + 7))
+/// QUADRANT_BIT[sq]: 1 << quadrant(sq), worked out by the compiler and looked up (the
+/// solver's hottest loops take it per square: one load, not shifts and masks).
+constexpr uint8_t QUADRANT_BIT[64] = {E10_QUADRANT_ROW(0), E10_QUADRANT_ROW(1), E10_QUADRANT_ROW(2), E10_QUADRANT_ROW(3),
+                                      E10_QUADRANT_ROW(4), E10_QUADRANT_ROW(5), E10_QUADRANT_ROW(6), E10_QUADRANT_ROW(7)};
+#undef E10_QUADRANT_ROW
 
 // The squares around each square, worked out by the compiler (in C++11, which the ESP32
 // core 2.x compiles sketches as: one expression per function), so that the shallow
@@ -653,6 +655,31 @@ E10_INLINE uint64_t fullLines(uint64_t occ, int step, uint64_t ends) {
 }
 
 /**
+ * @brief The squares of the rows that are full (all eight squares occupied). Bit 0 of a
+ * row holds when its next 4, then 2, then 1 squares do too; then the row is spread.
+ * @param occ the occupied squares
+ * @return every square of every full row
+ */
+E10_INLINE uint64_t fullRows(uint64_t occ) {
+  uint64_t row = occ & (occ >> 4);
+  row &= row >> 2;
+  row &= row >> 1;
+  return (row & 0x0101010101010101ULL) * 0xFF;  // bit 0 of a row: all 8
+}
+
+/**
+ * @brief The squares of the columns that are full, as fullRows with rows for squares.
+ * @param occ the occupied squares
+ * @return every square of every full column
+ */
+E10_INLINE uint64_t fullColumns(uint64_t occ) {
+  uint64_t col = occ & (occ >> 32);
+  col &= col >> 16;
+  col &= col >> 8;
+  return (col & 0xFF) * 0x0101010101010101ULL;  // row 1 of a column: all 8
+}
+
+/**
  * @brief Discs of `p` that no move can ever flip. A disc can be flipped only along a
  * line with room on both sides; it is safe along a line that is full, that ends at it
  * (the edge), or where a neighbour on the line is a safe disc of its colour. A disc safe
@@ -665,14 +692,11 @@ E10_INLINE uint64_t fullLines(uint64_t occ, int step, uint64_t ends) {
 E10_INLINE uint64_t stableDiscs(uint64_t p, uint64_t o) {
   const uint64_t occ = p | o, FILE_A = 0x0101010101010101ULL, FILE_H = FILE_A << 7;
   const uint64_t RANKS18 = 0xFF000000000000FFULL, BORDER = FILE_A | FILE_H | RANKS18;
-  uint64_t row = occ & (occ >> 4), col = occ & (occ >> 32);
-  row &= row >> 2, col &= col >> 16;
-  row &= row >> 1, col &= col >> 8;
-  const uint64_t fullRows = (row & FILE_A) * 0xFF, fullCols = (col & 0xFF) * FILE_A;  // bit 0 of a row: all 8
   const uint64_t RANK1 = 0xFF, RANK8 = RANK1 << 56;  // a diagonal is full where both its runs to the edge are
   const uint64_t fullDiag = fullLines(occ, 9, FILE_H | RANK8) & fullLines(occ, -9, FILE_A | RANK1);
   const uint64_t fullAnti = fullLines(occ, 7, FILE_A | RANK8) & fullLines(occ, -7, FILE_H | RANK1);
-  const uint64_t h = fullRows | FILE_A | FILE_H, v = fullCols | RANKS18, d = fullDiag | BORDER, a = fullAnti | BORDER;
+  const uint64_t h = fullRows(occ) | FILE_A | FILE_H, v = fullColumns(occ) | RANKS18, d = fullDiag | BORDER,
+                 a = fullAnti | BORDER;
   uint64_t stable = p & h & v & d & a;
   for (;;) {  // a neighbour on the line that is stable makes the line safe
     const uint64_t more = stable | (p & (h | ((stable << 1) & ~FILE_A) | ((stable >> 1) & ~FILE_H)) &
@@ -697,10 +721,6 @@ E10_INLINE uint64_t stableDiscs(uint64_t p, uint64_t o) {
 E10_INLINE uint64_t stableDiscsInLanes(uint64_t p, uint64_t o) {
   const uint64_t occ = p | o, FILE_A = 0x0101010101010101ULL, FILE_H = FILE_A << 7;
   const uint64_t RANK1 = 0xFF, RANK8 = RANK1 << 56, RANKS18 = RANK1 | RANK8, BORDER = FILE_A | FILE_H | RANKS18;
-  uint64_t row = occ & (occ >> 4), col = occ & (occ >> 32);
-  row &= row >> 2, col &= col >> 16;
-  row &= row >> 1, col &= col >> 8;
-  const uint64_t fullRows = (row & FILE_A) * 0xFF, fullCols = (col & 0xFF) * FILE_A;
   // the diagonals' runs to the edge: up by 9, down by 9, up by 7, down by 7 (each lane
   // shifts one way: the other count is 0)
   const Lanes4 right = {9, 0, 7, 0}, left = {0, 9, 0, 7};
@@ -709,7 +729,7 @@ E10_INLINE uint64_t stableDiscsInLanes(uint64_t p, uint64_t o) {
     full &= ends | ((full >> (right * k)) << (left * k));
     ends |= (ends >> (right * k)) << (left * k);
   }
-  const Lanes4 lines = {fullRows | FILE_A | FILE_H, fullCols | RANKS18, (full[0] & full[1]) | BORDER,
+  const Lanes4 lines = {fullRows(occ) | FILE_A | FILE_H, fullColumns(occ) | RANKS18, (full[0] & full[1]) | BORDER,
                         (full[2] & full[3]) | BORDER};
   // a neighbour on the line that is stable makes the line safe: rows, columns, diagonals
   // (no mask for a step across the board's edge, as stableDiscs has: such a step lands on
@@ -1195,7 +1215,7 @@ class Search {
   // (movesInLanes) on a CPU with AVX2, else stage 09's fills. The same mask.
   E10_INLINE static uint64_t movesOf(uint64_t own, uint64_t opp) {
 #if E10_X86
-    if (on(IDEA_LANES) && cpuHasAvx2()) return movesInLanes(own, opp);
+    if (on(IDEA_LANES) && CPU_HAS_AVX2) return movesInLanes(own, opp);
 #endif
     return s09::moveMask(own, opp);
   }
@@ -1300,7 +1320,7 @@ class Search {
   E10_INLINE static uint64_t flips(uint8_t sq, uint64_t own, uint64_t opp) {
     if (!on(IDEA_RAYS)) return s09::flips(bit(sq), own, opp);
 #if E10_X86
-    if (on(IDEA_LANES) && cpuHasAvx2()) return rayFlipsInLanes(sq, own, opp);
+    if (on(IDEA_LANES) && CPU_HAS_AVX2) return rayFlipsInLanes(sq, own, opp);
 #endif
     return rayFlips(sq, own, opp);
   }
@@ -1337,7 +1357,7 @@ class Search {
   // The stable discs of p: four lines at a time where the lanes are (as movesOf).
   E10_INLINE static uint64_t stableOf(uint64_t p, uint64_t o) {
 #if E10_X86
-    if (on(IDEA_LANES) && cpuHasAvx2()) return stableDiscsInLanes(p, o);
+    if (on(IDEA_LANES) && CPU_HAS_AVX2) return stableDiscsInLanes(p, o);
 #endif
     return stableDiscs(p, o);
   }
