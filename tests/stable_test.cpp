@@ -3,7 +3,8 @@
 // small random endgames (all of them, played out on the reference rules); a few boards
 // whose stable discs are known by hand; and the solver with the bound gives the score and
 // the best move it gives without it (and small endgames the brute force's score, along a
-// line that holds), in fewer nodes; and stable discs found in lanes against the plain way.
+// line that holds), in fewer nodes; and stable discs found in lanes against the plain way;
+// and the key after a move against the key read afresh.
 #include <algorithm>
 #include <memory>
 #include <string>
@@ -145,6 +146,25 @@ TEST_CASE("QUADRANT_BIT is 1 << quadrant, square by square") {
     INFO("square " << int(sq));
     CHECK(step::QUADRANT_BIT[sq] == 1 << step::quadrant(sq));
   }
+}
+
+TEST_CASE("keyAfter, four squares at a time, gives the key read afresh from the child's board") {
+  // The table finds a child by the key keyAfter works out from its parent's; a wrong one
+  // answers for another position.
+  auto search = std::make_unique<step::Search<Stage_s11>>();
+  int moves = 0;
+  for (const Position& p : randomPositions(1012, 300))
+    for (int sq : ref::legalMoves(p, p.toMove)) {
+      Position child = p;
+      ref::play(child, sq, p.toMove);
+      const uint8_t opp = opponent(p.toMove);
+      const uint64_t flipped = maskOf(p, opp) & ~maskOf(child, opp);
+      INFO(formatPosition(p) << " move " << moveName(sq));
+      CHECK(search->keyAfter(search->hashKey(load<Stage_s11>(p), p.toMove), uint8_t(sq), p.toMove, flipped) ==
+            search->hashKey(load<Stage_s11>(child), opp));
+      ++moves;
+    }
+  CHECK(moves > 1000);  // moves really played, flips in every direction among them
 }
 
 TEST_CASE("fullLines marks an occupied square exactly when its run to the edge is full") {

@@ -29,7 +29,10 @@
  * switched by IDEA_LANES).
  * And the solver keeps its positions of SHALLOW_TABLE_MAX empties or fewer in a small
  * table of their own, which stays in the L2 cache (useTable, IDEA_SHALLOW_TABLE): a few
- * more nodes, less time waiting for memory.
+ * more nodes, less time waiting for memory. Fewer branches that no predictor guesses, the
+ * same nodes: the last five squares ordered by a sorting network (sortPair), a child's
+ * key read four squares at a time (keyAfter), and solveDeep's moves sorted only when
+ * the first one does not cut.
  *
  * Step 09's ideas, all kept: the exact solver on two 64-bit masks (stage 09's
  * representation, compiled from src/s09_bitboard.h), flips along rays kept with the move
@@ -969,7 +972,15 @@ class Search {
     for (int c = WHITE; c <= BLACK; c++)
       for (int sq = 0; sq < 64; sq++) zobrist_[c][sq] = splitMix(x);
     whiteToMove_ = splitMix(x);
-    for (int sq = 0; sq < 64; sq++) zobristFlip_[sq] = zobrist_[WHITE][sq] ^ zobrist_[BLACK][sq];
+    // a disc flipped on sq: both colours' numbers XORed; four squares at a time, each
+    // set of them the number of its lowest square XOR the rest's
+    for (int q = 0; q < 16; q++) {
+      flipNibble_[q][0] = 0;
+      for (int bits = 1; bits < 16; bits++) {
+        const int sq = q * 4 + __builtin_ctz(unsigned(bits));
+        flipNibble_[q][bits] = flipNibble_[q][bits & (bits - 1)] ^ zobrist_[WHITE][sq] ^ zobrist_[BLACK][sq];
+      }
+    }
   }
   /// Not copyable: a copy's table would point into the searcher it was copied from.
   Search(const Search&) = delete;
@@ -1159,6 +1170,21 @@ class Search {
     return k;
   }
 
+  /**
+   * @brief The key after the move at sq that flips `f`: the side to move changes, a
+   * stone appears on sq, each flipped stone changes colour (one number per square, both
+   * colours' XORed). Read four squares at a time (flipNibble_): sixteen loads, and no
+   * loop whose end, after 1 to 18 flips, no predictor can guess.
+   * @param key the key before the move @param sq the move @param me the side moving
+   * @param f the discs it flips
+   * @return the key of the position after it
+   */
+  uint64_t keyAfter(uint64_t key, uint8_t sq, uint8_t me, uint64_t f) const {
+    key ^= whiteToMove_ ^ zobrist_[me][sq];
+    for (int q = 0; q < 16; q++) key ^= flipNibble_[q][(f >> 4 * q) & 0xF];
+    return key;
+  }
+
 
  private:
   // Is this idea on in this instantiation? (A constant: the compiler drops the dead branch.)
@@ -1325,14 +1351,6 @@ class Search {
     return rayFlips(sq, own, opp);
   }
 
-  // The key after the move at sq that flips `f`: the side to move changes, a stone
-  // appears on sq, each flipped stone changes colour (one number per square, both
-  // colours' XORed, in zobristFlip_).
-  uint64_t keyAfter(uint64_t key, uint8_t sq, uint8_t me, uint64_t f) const {
-    key ^= whiteToMove_ ^ zobrist_[me][sq];
-    for (; f; f &= f - 1) key ^= zobristFlip_[__builtin_ctzll(f)];  // f is not 0 here: ctz is defined
-    return key;
-  }
 
   // A midgame search the solver asks (ProbCut's, the ordering's): pvs on the masks, or,
   // with IDEA_MASK_SEARCH off, on G's board: the root's, every square set again.
@@ -1405,46 +1423,55 @@ class Search {
   }
   static uint8_t lastSquare(uint64_t own, uint64_t opp) { return uint8_t(__builtin_ctzll(~(own | opp))); }
 
-  // The last few empty squares (E, 2 to 4), their own solver: the squares in an array in
-  // the list's order, the order of the moves read off the masks, nothing to unlink. The
-  // same nodes, in the same order, as the shallow solver below would visit.
+  // The last few empty squares (E, 2 to 4), their own solver: the squares packed in an
+  // integer, a byte each in the list's order; the order of the moves read off the masks,
+  // nothing to unlink. The same nodes, in the same order, as the shallow solver below
+  // would visit. (solveFew is the function; its body is inlined into it, E down to 2.)
   template <int E>
-  E10_CLONES int solveFew(uint64_t own, uint64_t opp, int alpha, int beta, int discs, int ply, const uint8_t* squares) {
+  E10_CLONES int solveFew(uint64_t own, uint64_t opp, int alpha, int beta, int discs, int ply, uint32_t squares) {
+    return fewBody<E>(own, opp, alpha, beta, discs, ply, squares);
+  }
+  template <int E>
+  E10_INLINE int fewBody(uint64_t own, uint64_t opp, int alpha, int beta, int discs, int ply, uint32_t squares) {
     if (tick()) return 0;  // (given up: the value is never used)
     const bool pvNode = beta - alpha > 1;
     int most;
     if (!pvNode && failsLow(own, opp, alpha, &most)) return most;  // (a line needs its moves: not in a PV node)
     if (pvNode) setPvLength(ply, 0);
-    // the order: by round (a stable sort of E squares), the list's order within a round
-    uint8_t order[E];
+    // The order: by round, the list's order within a round. Each entry is its square
+    // (bits 0-7), its place in the list (8-9) and its round (10-11): sorted as numbers
+    // (by a network: no branch), they are in that order.
+    int order[E];
     if (E == 2) {  // two squares share a round: one quadrant or two odd ones; both isolated, or neighbours
-      order[0] = squares[0], order[1] = squares[1];
+      order[0] = int(squares & 0xFF), order[1] = int((squares >> 8) & 0xFF);  // (no place needed: no child list)
     } else {
       const uint64_t empty = ~(own | opp);
       uint8_t parity = 0;
-      for (int i = 0; i < E; i++) parity ^= QUADRANT_BIT[squares[i]];
-      int round[E];
+      for (int i = 0; i < E; i++) parity ^= QUADRANT_BIT[(squares >> 8 * i) & 0xFF];
       for (int i = 0; i < E; i++) {
-        const int r = shallowRound(squares[i], parity, empty);
-        int j = i;
-        for (; j > 0 && round[j - 1] > r; j--) round[j] = round[j - 1], order[j] = order[j - 1];
-        round[j] = r;
-        order[j] = squares[i];
+        const uint8_t sq = uint8_t(squares >> 8 * i);
+        order[i] = sq | i << 8 | shallowRound(sq, parity, empty) << 10;
+      }
+      if (E == 3) {
+        sortPair(order[0], order[1]), sortPair(order[1], order[2]), sortPair(order[0], order[1]);
+      } else {
+        sortPair(order[0], order[1]), sortPair(order[2], order[3]), sortPair(order[0], order[2]);
+        sortPair(order[1], order[3]), sortPair(order[1], order[2]);
       }
     }
     int best = -INF;
     for (int i = 0; i < E; i++) {
-      const uint8_t sq = order[i];
+      const uint8_t sq = uint8_t(order[i]);
       const uint64_t f = flipsAt(sq, own, opp);
       if (!f) continue;
       const int childDiscs = -(discs + 2 * countBits(f) + 1);
       int score;
       if (E == 2) {
         score = -solveLast(opp ^ f, own ^ f ^ bit(sq), childDiscs, ply + 1, pvNode);
-      } else {
-        uint8_t rest[E];  // the other squares, in the list's order (one spare: sq is written, then overwritten)
-        for (int j = 0, k = 0; j < E; j++) rest[k] = squares[j], k += squares[j] != sq;  // no branch
-        score = -solveFew<(E > 2 ? E - 1 : 2)>(opp ^ f, own ^ f ^ bit(sq), -beta, -alpha, childDiscs, ply + 1, rest);
+      } else {  // the other squares, in the list's order: the bytes above sq's moved down one
+        const uint32_t below = (uint32_t(1) << 8 * ((order[i] >> 8) & 3)) - 1;
+        const uint32_t rest = (squares & below) | ((squares >> 8) & ~below);
+        score = -fewBody<(E > 2 ? E - 1 : 2)>(opp ^ f, own ^ f ^ bit(sq), -beta, -alpha, childDiscs, ply + 1, rest);
         if (stopped()) return 0;
       }
       if (score > best) best = score;
@@ -1455,11 +1482,20 @@ class Search {
       }
     }
     if (best > -INF) return best;
-    if (!canMove(opp, own, squares, E)) return finalDiscs(discs, E);  // neither side can move
-    const int score = -solveFew<E>(opp, own, -beta, -alpha, -discs, ply + 1, squares);  // a pass
-    if (stopped()) return 0;
-    if (pvNode) updatePv(ply, PASS);
-    return score;
+    for (int i = 0; i < E; i++)
+      if (flipsAt(uint8_t(squares >> 8 * i), opp, own)) {  // the opponent can move: a pass
+        const int score = -solveFew<E>(opp, own, -beta, -alpha, -discs, ply + 1, squares);
+        if (stopped()) return 0;
+        if (pvNode) updatePv(ply, PASS);
+        return score;
+      }
+    return finalDiscs(discs, E);  // neither side can move
+  }
+  // Puts a and b in ascending order (a compare and two moves the compiler makes branchless).
+  static void sortPair(int& a, int& b) {
+    const int low = a < b ? a : b;
+    b = a < b ? b : a;
+    a = low;
   }
 
   // A few empties left: try each empty square, odd quadrants first; no list, no table.
@@ -1470,29 +1506,34 @@ class Search {
     if (!pvNode && failsLow(own, opp, alpha, &most)) return most;  // (a line needs its moves: not in a PV node)
     if (pvNode) setPvLength(ply, 0);
     int best = -INF;
-    // The order to try the squares in: odd quadrants first, isolated squares first,
-    // sorted in one walk of the list into a bucket per round.
+    // The order to try the squares in: odd quadrants first, isolated squares first, the
+    // list's order within a round. As in solveFew, each entry is its square, its place
+    // (bits 8-10) and its round (11-12), sorted as numbers by a network; the places past
+    // the list's end hold INF and sort last.
+    static_assert(ENDGAME_SHALLOW == 5, "the network below sorts five");
     const uint64_t empty = ~(own | opp);
-    uint8_t listed[ENDGAME_SHALLOW], order[ENDGAME_SHALLOW], bucket[4][ENDGAME_SHALLOW];
-    int count = 0, size[4] = {0, 0, 0, 0};
+    uint8_t listed[ENDGAME_SHALLOW];
+    uint64_t packed = 0;  // the list, a byte each (as solveFew takes them)
+    int order[ENDGAME_SHALLOW] = {INF, INF, INF, INF, INF};
+    int count = 0;
     for (uint8_t sq = next_[64]; sq != 64; sq = next_[sq]) {
-      const int round = shallowRound(sq, parity_, empty);
-      bucket[round][size[round]++] = sq;
+      order[count] = sq | count << 8 | shallowRound(sq, parity_, empty) << 11;
+      packed |= uint64_t(sq) << 8 * count;
       listed[count++] = sq;
     }
-    count = 0;
-    for (int round = 0; round < 4; round++)
-      for (int i = 0; i < size[round]; i++) order[count++] = bucket[round][i];
+    sortPair(order[0], order[1]), sortPair(order[3], order[4]), sortPair(order[2], order[4]);
+    sortPair(order[2], order[3]), sortPair(order[0], order[3]), sortPair(order[0], order[2]);
+    sortPair(order[1], order[4]), sortPair(order[1], order[3]), sortPair(order[1], order[2]);
     for (int i = 0; i < count; i++) {
-      const uint8_t sq = order[i];
+      const uint8_t sq = uint8_t(order[i]);
       const uint64_t f = flipsAt(sq, own, opp);
       if (!f) continue;
       const int childDiscs = -(discs + 2 * countBits(f) + 1);
       const uint64_t childOwn = opp ^ f, childOpp = own ^ f ^ bit(sq);
       int score;
       if (on(IDEA_LAST_FOUR) && empties == 5) {  // the other four squares, in the list's order
-        uint8_t rest[5];  // (one spare, as in solveFew)
-        for (int j = 0, k = 0; j < count; j++) rest[k] = listed[j], k += listed[j] != sq;
+        const uint64_t below = (uint64_t(1) << 8 * ((order[i] >> 8) & 7)) - 1;  // as in solveFew
+        const uint32_t rest = uint32_t((packed & below) | ((packed >> 8) & ~below));
         score = -solveFew<4>(childOwn, childOpp, -beta, -alpha, childDiscs, ply + 1, rest);
       } else {
         removeEmpty(sq);
@@ -1537,9 +1578,6 @@ class Search {
       if (pvNode) updatePv(ply, PASS);
       return score;
     }
-    uint8_t moves[64];
-    int n = 0;
-    for (; legal; legal &= legal - 1) moves[n++] = uint8_t(__builtin_ctzll(legal));  // square order, as G's list
     const bool useTable = empties >= ENDGAME_TABLE;
     uint8_t tableMove = NO_MOVE;
     if (const e10::Slot* s = useTable ? tableFor(empties).find(key) : 0) {  // table scores are in 1/DISC, as in pvs
@@ -1562,48 +1600,65 @@ class Search {
         if (stopped()) return 0;
       }
     }
-    // One pass over the children: each one's flips (kept for the search below), its key,
-    // the enhanced transposition cutoff, and its fastest-first key.
+    // One pass over the children, in square order (as G's list): each one's flips (kept
+    // for the search below), its key, the enhanced transposition cutoff, and its
+    // fastest-first key.
+    uint8_t moves[64];
+    int n = 0;
     uint64_t flipped[64], childKey[64];  // by square
     int sortKey[64];
     const bool childTable = empties - 1 >= ENDGAME_TABLE, etc = ply > 0 && empties >= ETC_MIN;
-    for (int i = 0; i < n; i++) {
-      const uint8_t sq = moves[i];
+    Table& children = tableFor(empties - 1);  // (chosen once, not once a child)
+    for (; legal; legal &= legal - 1, n++) {
+      const uint8_t sq = uint8_t(__builtin_ctzll(legal));
+      moves[n] = sq;
       const uint64_t f = flips(sq, own, opp);
       flipped[sq] = f;
       const uint64_t childOwn = opp ^ f, childOpp = own ^ f ^ bit(sq);
       childKey[sq] = 0;  // (unused by a child below ENDGAME_TABLE)
       if (childTable) {
         childKey[sq] = keyAfter(key, sq, me, f);
-        tableFor(empties - 1).prefetch(childKey[sq]);  // the probes below (and the child's own) will wait less
+        children.prefetch(childKey[sq]);  // the probes below (and the child's own) will wait less
       }
       if (empties >= SORT_SEARCH) {  // a shallow search: the opponent's score, lowest first
-        sortKey[i] = midgame(childOwn, childOpp, uint8_t(3 - me), SORT_DEPTH, ply + 1, -INF, INF, empties - 1);
+        sortKey[n] = midgame(childOwn, childOpp, uint8_t(3 - me), SORT_DEPTH, ply + 1, -INF, INF, empties - 1);
         continue;
       }
       // fastest-first: the opponent's replies, each corner among them counted twice, an
       // odd quadrant first among equals
       const uint64_t replies = movesOf(childOwn, childOpp);
       const int k = countBits(replies) - (isCorner(sq) ? 64 : 0) + countBits(replies & CORNERS);
-      sortKey[i] = 2 * k - ((parity_ & QUADRANT_BIT[sq]) != 0);
+      sortKey[n] = 2 * k - ((parity_ & QUADRANT_BIT[sq]) != 0);
     }
     if (stopped()) return 0;  // (a sort search given up)
     if (etc)
       for (int i = 0; i < n; i++) {
-        const e10::Slot* c = tableFor(empties - 1).find(childKey[moves[i]]);
+        const e10::Slot* c = children.find(childKey[moves[i]]);
         if (c && c->depth == EXACT_SLOT + empties - 1 && c->level >= level_ && -c->upper >= beta * DISC) {
           const int score = -c->upper / DISC;
           if (useTable) store(key, empties, score * DISC, INF, moves[i]);  // found once, kept
           return score;
         }
       }
-    sortByKey(moves, sortKey, n);
-    tryFirst(moves, n, ply == 0 ? rootBest_ : tableMove);
+    // The first move: the table's (the root's: the previous pass's), else the lowest key.
+    // Most nodes that cut, cut on it: the others are sorted only when it does not.
+    const uint8_t hint = ply == 0 ? rootBest_ : tableMove;
+    int lowest = sortKey[0] * 64;  // the lowest key and its place below it: the first of equals
+    for (int i = 1; i < n; i++) {
+      const int keyed = sortKey[i] * 64 + i;
+      lowest = keyed < lowest ? keyed : lowest;
+    }
+    int first = lowest & 63;
+    for (int i = 0; i < n; i++) first = moves[i] == hint ? i : first;
     const int alphaIn = alpha;
     int best = -INF;
     uint8_t bestMove = NO_MOVE;
     for (int i = 0; i < n; i++) {
-      const uint8_t sq = moves[i];
+      if (i == 1) {  // the first did not cut: the order of the others
+        sortKey[first] = -INF;  // (it stays first)
+        sortByKey(moves, sortKey, n);
+      }
+      const uint8_t sq = moves[i == 0 ? first : i];
       const uint64_t f = on(IDEA_FLIP_LIST) ? flipped[sq] : flips(sq, own, opp);
       const uint64_t childOwn = opp ^ f, childOpp = own ^ f ^ bit(sq);
       removeEmpty(sq);
@@ -1823,7 +1878,7 @@ class Search {
   Table ownShallow_;    // the solver's positions with SHALLOW_TABLE_MAX empties or fewer...
   Table* shallow_ = &table_;  // ...when the pool has room for it (useTable), else table_ itself
   // The table the solver keeps a position with `empties` empty squares in.
-  Table& tableFor(int empties) { return empties <= SHALLOW_TABLE_MAX ? *shallow_ : table_; }
+  Table& tableFor(int empties) { return *(empties <= SHALLOW_TABLE_MAX ? shallow_ : &table_); }  // (a pointer picked: no branch)
   uint64_t zobrist_[3][64];  // [EMPTY, WHITE or BLACK][square]
   uint64_t whiteToMove_;
   Board root_;  // the solve's root, as G's board (midgame() starts from it with IDEA_MASK_SEARCH off)
@@ -1833,7 +1888,7 @@ class Search {
   bool horizon_;      // did this iteration evaluate any position at its horizon?
   int level_;         // the endgame's pass: 0.. selective, EXACT_LEVEL exact
   int selectiveFrom_ = SELECTIVE_FROM;  // the fewest empties that get the selective passes
-  uint64_t zobristFlip_[64];  // zobrist_[WHITE][sq] ^ zobrist_[BLACK][sq]: a disc on sq flipped
+  uint64_t flipNibble_[16][16];  // [q][bits]: the squares 4q + 0..3 set in bits flipped (see keyAfter)
 #if E10_X86
   std::exception_ptr thrown_;  // what idle threw, until solve() or search() throws it again (tick())
   bool givenUp_ = false;       // thrown_ is set
