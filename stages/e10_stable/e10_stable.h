@@ -30,7 +30,7 @@
  * And the solver keeps its positions of SHALLOW_TABLE_MAX empties or fewer in a small
  * table of their own, which stays in the L2 cache (useTable, IDEA_SHALLOW_TABLE): a few
  * more nodes, less time waiting for memory. Fewer branches that no predictor guesses, the
- * same nodes: the last five squares ordered by a sorting network (sortPair), a child's
+ * same nodes: the last five squares ordered by a sorting network (sortEntries), a child's
  * key read four squares at a time (keyAfter), and solveDeep's moves sorted only when
  * the first one does not cut.
  *
@@ -1397,11 +1397,41 @@ class Search {
     return ((parity & QUADRANT_BIT[sq]) == 0 ? 2 : 0) + ((empty & AROUND[sq]) != 0);
   }
 
-  // Can the side owning `own` move on one of the listed empty squares?
-  E10_INLINE static bool canMove(uint64_t own, uint64_t opp, const uint8_t* squares, int n) {
+  // Can the side owning `own` move on one of the n empty squares listed, a byte each?
+  E10_INLINE static bool canMove(uint64_t own, uint64_t opp, uint64_t squares, int n) {
     for (int i = 0; i < n; i++)
-      if (flipsAt(squares[i], own, opp)) return true;
+      if (flipsAt(uint8_t(squares >> 8 * i), own, opp)) return true;
     return false;
+  }
+
+  // The shallow solvers' order (step 08's rounds, then the list's order) as numbers: an
+  // entry is a square (bits 0-7), its place in the list (8-10) and its round (11-12).
+  static int entry(uint8_t sq, int place, int round) { return sq | place << 8 | round << 11; }
+  // Sorts N entries (3 to 5) by a network: fixed compare-and-swaps, no branch to guess.
+  template <int N>
+  static void sortEntries(int* e) {
+    static_assert(N >= 3 && N <= 5, "a network for 3, 4 or 5 entries");
+    if (N == 3) {
+      sortPair(e[0], e[1]), sortPair(e[1], e[2]), sortPair(e[0], e[1]);
+    } else if (N == 4) {
+      sortPair(e[0], e[1]), sortPair(e[2], e[3]), sortPair(e[0], e[2]), sortPair(e[1], e[3]), sortPair(e[1], e[2]);
+    } else {
+      sortPair(e[0], e[1]), sortPair(e[3], e[4]), sortPair(e[2], e[4]), sortPair(e[2], e[3]), sortPair(e[0], e[3]);
+      sortPair(e[0], e[2]), sortPair(e[1], e[4]), sortPair(e[1], e[3]), sortPair(e[1], e[2]);
+    }
+  }
+  // Puts a and b in ascending order (a compare and two moves the compiler makes branchless).
+  static void sortPair(int& a, int& b) {
+    const int low = a < b ? a : b;
+    b = a < b ? b : a;
+    a = low;
+  }
+  // The list (a byte a square) without the square of entry e: the bytes above its place
+  // moved down one, the list's order kept.
+  template <class List>
+  static List without(List squares, int e) {
+    const List below = (List(1) << 8 * ((e >> 8) & 7)) - 1;
+    return (squares & below) | ((squares >> 8) & ~below);
   }
 
   // One empty square left: the side to move plays it if it can, else the opponent.
@@ -1438,9 +1468,7 @@ class Search {
     int most;
     if (!pvNode && failsLow(own, opp, alpha, &most)) return most;  // (a line needs its moves: not in a PV node)
     if (pvNode) setPvLength(ply, 0);
-    // The order: by round, the list's order within a round. Each entry is its square
-    // (bits 0-7), its place in the list (8-9) and its round (10-11): sorted as numbers
-    // (by a network: no branch), they are in that order.
+    // the order: the squares' entries, sorted (by round, then the list's order)
     int order[E];
     if (E == 2) {  // two squares share a round: one quadrant or two odd ones; both isolated, or neighbours
       order[0] = int(squares & 0xFF), order[1] = int((squares >> 8) & 0xFF);  // (no place needed: no child list)
@@ -1450,14 +1478,9 @@ class Search {
       for (int i = 0; i < E; i++) parity ^= QUADRANT_BIT[(squares >> 8 * i) & 0xFF];
       for (int i = 0; i < E; i++) {
         const uint8_t sq = uint8_t(squares >> 8 * i);
-        order[i] = sq | i << 8 | shallowRound(sq, parity, empty) << 10;
+        order[i] = entry(sq, i, shallowRound(sq, parity, empty));
       }
-      if (E == 3) {
-        sortPair(order[0], order[1]), sortPair(order[1], order[2]), sortPair(order[0], order[1]);
-      } else {
-        sortPair(order[0], order[1]), sortPair(order[2], order[3]), sortPair(order[0], order[2]);
-        sortPair(order[1], order[3]), sortPair(order[1], order[2]);
-      }
+      sortEntries<(E > 2 ? E : 3)>(order);
     }
     int best = -INF;
     for (int i = 0; i < E; i++) {
@@ -1468,10 +1491,9 @@ class Search {
       int score;
       if (E == 2) {
         score = -solveLast(opp ^ f, own ^ f ^ bit(sq), childDiscs, ply + 1, pvNode);
-      } else {  // the other squares, in the list's order: the bytes above sq's moved down one
-        const uint32_t below = (uint32_t(1) << 8 * ((order[i] >> 8) & 3)) - 1;
-        const uint32_t rest = (squares & below) | ((squares >> 8) & ~below);
-        score = -fewBody<(E > 2 ? E - 1 : 2)>(opp ^ f, own ^ f ^ bit(sq), -beta, -alpha, childDiscs, ply + 1, rest);
+      } else {
+        score = -fewBody<(E > 2 ? E - 1 : 2)>(opp ^ f, own ^ f ^ bit(sq), -beta, -alpha, childDiscs, ply + 1,
+                                               without(squares, order[i]));
         if (stopped()) return 0;
       }
       if (score > best) best = score;
@@ -1482,20 +1504,11 @@ class Search {
       }
     }
     if (best > -INF) return best;
-    for (int i = 0; i < E; i++)
-      if (flipsAt(uint8_t(squares >> 8 * i), opp, own)) {  // the opponent can move: a pass
-        const int score = -solveFew<E>(opp, own, -beta, -alpha, -discs, ply + 1, squares);
-        if (stopped()) return 0;
-        if (pvNode) updatePv(ply, PASS);
-        return score;
-      }
-    return finalDiscs(discs, E);  // neither side can move
-  }
-  // Puts a and b in ascending order (a compare and two moves the compiler makes branchless).
-  static void sortPair(int& a, int& b) {
-    const int low = a < b ? a : b;
-    b = a < b ? b : a;
-    a = low;
+    if (!canMove(opp, own, squares, E)) return finalDiscs(discs, E);  // neither side can move
+    const int score = -solveFew<E>(opp, own, -beta, -alpha, -discs, ply + 1, squares);  // a pass
+    if (stopped()) return 0;
+    if (pvNode) updatePv(ply, PASS);
+    return score;
   }
 
   // A few empties left: try each empty square, odd quadrants first; no list, no table.
@@ -1507,23 +1520,18 @@ class Search {
     if (pvNode) setPvLength(ply, 0);
     int best = -INF;
     // The order to try the squares in: odd quadrants first, isolated squares first, the
-    // list's order within a round. As in solveFew, each entry is its square, its place
-    // (bits 8-10) and its round (11-12), sorted as numbers by a network; the places past
-    // the list's end hold INF and sort last.
-    static_assert(ENDGAME_SHALLOW == 5, "the network below sorts five");
+    // list's order within a round: the squares' entries, sorted (as in solveFew; the
+    // places past the list's end hold INF and sort last).
     const uint64_t empty = ~(own | opp);
-    uint8_t listed[ENDGAME_SHALLOW];
-    uint64_t packed = 0;  // the list, a byte each (as solveFew takes them)
-    int order[ENDGAME_SHALLOW] = {INF, INF, INF, INF, INF};
+    uint64_t listed = 0;  // the list, a byte a square (as solveFew takes them)
+    int order[ENDGAME_SHALLOW];
+    for (int i = 0; i < ENDGAME_SHALLOW; i++) order[i] = INF;
     int count = 0;
-    for (uint8_t sq = next_[64]; sq != 64; sq = next_[sq]) {
-      order[count] = sq | count << 8 | shallowRound(sq, parity_, empty) << 11;
-      packed |= uint64_t(sq) << 8 * count;
-      listed[count++] = sq;
+    for (uint8_t sq = next_[64]; sq != 64; sq = next_[sq], count++) {
+      order[count] = entry(sq, count, shallowRound(sq, parity_, empty));
+      listed |= uint64_t(sq) << 8 * count;
     }
-    sortPair(order[0], order[1]), sortPair(order[3], order[4]), sortPair(order[2], order[4]);
-    sortPair(order[2], order[3]), sortPair(order[0], order[3]), sortPair(order[0], order[2]);
-    sortPair(order[1], order[4]), sortPair(order[1], order[3]), sortPair(order[1], order[2]);
+    sortEntries<ENDGAME_SHALLOW>(order);
     for (int i = 0; i < count; i++) {
       const uint8_t sq = uint8_t(order[i]);
       const uint64_t f = flipsAt(sq, own, opp);
@@ -1532,8 +1540,7 @@ class Search {
       const uint64_t childOwn = opp ^ f, childOpp = own ^ f ^ bit(sq);
       int score;
       if (on(IDEA_LAST_FOUR) && empties == 5) {  // the other four squares, in the list's order
-        const uint64_t below = (uint64_t(1) << 8 * ((order[i] >> 8) & 7)) - 1;  // as in solveFew
-        const uint32_t rest = uint32_t((packed & below) | ((packed >> 8) & ~below));
+        const uint32_t rest = uint32_t(without(listed, order[i]));
         score = -solveFew<4>(childOwn, childOpp, -beta, -alpha, childDiscs, ply + 1, rest);
       } else {
         removeEmpty(sq);
