@@ -192,6 +192,33 @@ TEST_CASE("fullLines marks an occupied square exactly when its run to the edge i
   CHECK(full > 1000);  // the masks reach the cases that matter
 }
 
+TEST_CASE("stableDiscsFew, the full lines read off the empty squares, finds stableDiscs's discs") {
+  Rng rng(61);
+  int stable = 0;
+  const auto agree = [&](uint64_t own, uint64_t opp) {
+    const uint64_t all = step::stableDiscs(own, opp), empty = ~(own | opp);
+    INFO("own " << own << ", opponent " << opp);
+    CHECK(step::stableDiscsFew(own, empty) == all);
+#if E10_X86
+    if (step::CPU_HAS_AVX2) CHECK(step::stableDiscsFewInLanes(own, empty) == all);
+#endif
+    stable += __builtin_popcountll(all);
+  };
+  for (int i = 0; i < 20000; ++i) {  // dense boards: 0 to about 8 empty squares, most lines full
+    const uint64_t occ = ~(rng.next() & rng.next() & rng.next() & (i % 2 ? rng.next() : ~uint64_t(0)));
+    const uint64_t own = occ & rng.next();
+    agree(own, occ & ~own);
+  }
+  for (int empties = 1; empties <= 12; ++empties)
+    for (uint64_t seed = 1; seed <= 20; ++seed) {
+      const Position p = endgamePosition(seed * 7919 + uint64_t(empties), empties);
+      const uint64_t black = maskOf(p, BLACK), white = maskOf(p, WHITE);
+      agree(black, white);
+      agree(white, black);
+    }
+  CHECK(stable > 100000);  // far from the empty boards, where any two functions agree
+}
+
 #if E10_X86
 TEST_CASE("movesInLanes and rayFlipsInLanes find the moves and flips of the reference rules and of stage 09's fills") {
   Rng rng(26);

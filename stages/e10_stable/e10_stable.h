@@ -32,7 +32,10 @@
  * more nodes, less time waiting for memory. Fewer branches that no predictor guesses, the
  * same nodes: the last five squares ordered by a sorting network (sortEntries), a child's
  * key read four squares at a time (keyAfter), and solveDeep's moves sorted only when
- * the first one does not cut.
+ * the first one does not cut. Less work, the same nodes: in the shallow solvers the full
+ * lines come from the lines through the empty squares (LINES, stableDiscsFew), not from
+ * fills, and a child of solveDeep takes the moves its parent found for its ordering
+ * (HAND_MOVES_DOWN: on x86-64, where the stack has room).
  *
  * Step 09's ideas, all kept: the exact solver on two 64-bit masks (stage 09's
  * representation, compiled from src/s09_bitboard.h), flips along rays kept with the move
@@ -121,6 +124,12 @@ const int ETC_MIN = 7;          ///< Empties at or above which solve() looks its
 /// Empties at or below which solve() keeps its positions in the shallow table: a small
 /// one, apart, which stays in the processor's own cache (see Search::useTable).
 const int SHALLOW_TABLE_MAX = 7;
+/// solveDeep's `legal` when its caller has not found the moves (no position has them all:
+/// the squares that hold discs are never moves).
+const uint64_t MOVES_UNKNOWN = ~uint64_t(0);
+/// Does solveDeep hand each child the moves it found for its ordering? That is 512 bytes
+/// more a frame: on x86-64 only, not in the sketches, whose loop task has an 8 KiB stack.
+const bool HAND_MOVES_DOWN = E10_X86 != 0;
 /// The shallow table's slots at most: 512 KiB of 16-byte slots, inside the 1 MiB (AMD
 /// Zen 4) or 2 MiB (Intel Sapphire Rapids) of a core's L2 cache...
 const uint32_t SHALLOW_TABLE_SLOTS = uint32_t(1) << 15;
@@ -557,6 +566,21 @@ constexpr uint64_t RAYS[64][8] = {E10_RAYS_ROW(0), E10_RAYS_ROW(1), E10_RAYS_ROW
 #undef E10_RAYS_ROW
 #undef E10_RAYS
 
+/// The four lines through square q, q among them, in the lanes' order: its row, its column,
+/// its diagonal by 9 and its diagonal by 7 (from the rays: the compiler works them out).
+#define E10_LINES(q)                                                                       \
+  {RAYS[q][0] | RAYS[q][4] | uint64_t(1) << (q), RAYS[q][2] | RAYS[q][6] | uint64_t(1) << (q), \
+   RAYS[q][3] | RAYS[q][7] | uint64_t(1) << (q), RAYS[q][1] | RAYS[q][5] | uint64_t(1) << (q)}
+/// Row y of LINES.
+#define E10_LINES_ROW(y)                                                                                        \
+  E10_LINES(8 * y), E10_LINES(8 * y + 1), E10_LINES(8 * y + 2), E10_LINES(8 * y + 3), E10_LINES(8 * y + 4), \
+      E10_LINES(8 * y + 5), E10_LINES(8 * y + 6), E10_LINES(8 * y + 7)
+/// LINES[q]: the lines through q (32 bytes, aligned: one load fills four lanes).
+alignas(32) constexpr uint64_t LINES[64][4] = {E10_LINES_ROW(0), E10_LINES_ROW(1), E10_LINES_ROW(2), E10_LINES_ROW(3),
+                                               E10_LINES_ROW(4), E10_LINES_ROW(5), E10_LINES_ROW(6), E10_LINES_ROW(7)};
+#undef E10_LINES_ROW
+#undef E10_LINES
+
 /**
  * @brief The discs a move flips along one ray running to higher bits: the run of
  * opponent discs from the move up to the first square that is not the opponent's,
@@ -683,6 +707,29 @@ E10_INLINE uint64_t fullColumns(uint64_t occ) {
 }
 
 /**
+ * @brief The stable discs of p, given each direction's safe squares: the discs safe along
+ * all four lines, then, a round at a time, those a stable neighbour makes safe.
+ * @param p the discs asked about
+ * @param h the squares safe along their row (a full row, or files a and h)
+ * @param v along their column (a full column, or ranks 1 and 8)
+ * @param d along their diagonal by 9 (a full one, or the border)
+ * @param a along their diagonal by 7 (a full one, or the border)
+ * @return the discs of p found stable
+ */
+E10_INLINE uint64_t spreadStable(uint64_t p, uint64_t h, uint64_t v, uint64_t d, uint64_t a) {
+  const uint64_t FILE_A = 0x0101010101010101ULL, FILE_H = FILE_A << 7;
+  uint64_t stable = p & h & v & d & a;
+  for (;;) {  // a neighbour on the line that is stable makes the line safe
+    const uint64_t more = stable | (p & (h | ((stable << 1) & ~FILE_A) | ((stable >> 1) & ~FILE_H)) &
+                                    (v | (stable << 8) | (stable >> 8)) &
+                                    (d | ((stable << 9) & ~FILE_A) | ((stable >> 9) & ~FILE_H)) &
+                                    (a | ((stable << 7) & ~FILE_H) | ((stable >> 7) & ~FILE_A)));
+    if (more == stable) return stable;
+    stable = more;
+  }
+}
+
+/**
  * @brief Discs of `p` that no move can ever flip. A disc can be flipped only along a
  * line with room on both sides; it is safe along a line that is full, that ends at it
  * (the edge), or where a neighbour on the line is a safe disc of its colour. A disc safe
@@ -700,18 +747,52 @@ E10_INLINE uint64_t stableDiscs(uint64_t p, uint64_t o) {
   const uint64_t fullAnti = fullLines(occ, 7, FILE_A | RANK8) & fullLines(occ, -7, FILE_H | RANK1);
   const uint64_t h = fullRows(occ) | FILE_A | FILE_H, v = fullColumns(occ) | RANKS18, d = fullDiag | BORDER,
                  a = fullAnti | BORDER;
-  uint64_t stable = p & h & v & d & a;
-  for (;;) {  // a neighbour on the line that is stable makes the line safe
-    const uint64_t more = stable | (p & (h | ((stable << 1) & ~FILE_A) | ((stable >> 1) & ~FILE_H)) &
-                                    (v | (stable << 8) | (stable >> 8)) &
-                                    (d | ((stable << 9) & ~FILE_A) | ((stable >> 9) & ~FILE_H)) &
-                                    (a | ((stable << 7) & ~FILE_H) | ((stable >> 7) & ~FILE_A)));
+  return spreadStable(p, h, v, d, a);
+}
+
+/**
+ * @brief stableDiscs where few squares are empty (the shallow solvers' positions): a line
+ * is full unless one of the empty squares is on it, so the lines through each empty square
+ * (LINES, four loads) replace the fills. The same discs as stableDiscs (the tests compare
+ * them), with less work while the empty squares are fewer than about six.
+ * @param p the discs asked about
+ * @param empty the empty squares
+ * @return the discs of p found stable
+ */
+E10_INLINE uint64_t stableDiscsFew(uint64_t p, uint64_t empty) {
+  const uint64_t FILE_A = 0x0101010101010101ULL, FILE_H = FILE_A << 7;
+  const uint64_t RANKS18 = 0xFF000000000000FFULL, BORDER = FILE_A | FILE_H | RANKS18;
+  uint64_t h = 0, v = 0, d = 0, a = 0;  // the squares whose line has an empty square, each way
+  for (; empty; empty &= empty - 1) {
+    const uint64_t* l = LINES[__builtin_ctzll(empty)];
+    h |= l[0], v |= l[1], d |= l[2], a |= l[3];
+  }
+  return spreadStable(p, ~h | FILE_A | FILE_H, ~v | RANKS18, ~d | BORDER, ~a | BORDER);
+}
+
+#if E10_X86
+/**
+ * @brief spreadStable with the four directions side by side, a lane each: each round of
+ * the spread from stable neighbours along the four lines at once.
+ * @param p the discs asked about
+ * @param lines the squares safe along their row, column, diagonal by 9 and by 7, a lane each
+ * @return the discs of p found stable
+ */
+E10_INLINE uint64_t spreadStableInLanes(uint64_t p, const Lanes4& lines) {
+  // a neighbour on the line that is stable makes the line safe: rows, columns, diagonals
+  // (no mask for a step across the board's edge, as stableDiscs has: such a step lands on
+  // a square of file a or h, safe already along rows and both diagonals)
+  const Lanes4 step = {1, 8, 9, 7};
+  uint64_t stable = p & lines[0] & lines[1] & lines[2] & lines[3];
+  for (;;) {
+    const Lanes4 s = {stable, stable, stable, stable};
+    const Lanes4 safe = lines | (s << step) | (s >> step);
+    const uint64_t more = stable | (p & safe[0] & safe[1] & safe[2] & safe[3]);
     if (more == stable) return stable;
     stable = more;
   }
 }
 
-#if E10_X86
 /**
  * @brief stableDiscs with the four lines side by side, a lane each (as movesInLanes):
  * the diagonals' runs to the edge, both ways, in four lanes at once (fullLines's
@@ -734,18 +815,27 @@ E10_INLINE uint64_t stableDiscsInLanes(uint64_t p, uint64_t o) {
   }
   const Lanes4 lines = {fullRows(occ) | FILE_A | FILE_H, fullColumns(occ) | RANKS18, (full[0] & full[1]) | BORDER,
                         (full[2] & full[3]) | BORDER};
-  // a neighbour on the line that is stable makes the line safe: rows, columns, diagonals
-  // (no mask for a step across the board's edge, as stableDiscs has: such a step lands on
-  // a square of file a or h, safe already along rows and both diagonals)
-  const Lanes4 step = {1, 8, 9, 7};
-  uint64_t stable = p & lines[0] & lines[1] & lines[2] & lines[3];
-  for (;;) {
-    const Lanes4 s = {stable, stable, stable, stable};
-    const Lanes4 safe = lines | (s << step) | (s >> step);
-    const uint64_t more = stable | (p & safe[0] & safe[1] & safe[2] & safe[3]);
-    if (more == stable) return stable;
-    stable = more;
+  return spreadStableInLanes(p, lines);
+}
+
+/**
+ * @brief stableDiscsFew in lanes: the lines through each empty square in one load. The
+ * same discs as stableDiscs.
+ * @param p the discs asked about
+ * @param empty the empty squares
+ * @return the discs of p found stable
+ */
+E10_INLINE uint64_t stableDiscsFewInLanes(uint64_t p, uint64_t empty) {
+  const uint64_t FILE_A = 0x0101010101010101ULL, FILE_H = FILE_A << 7;
+  const uint64_t RANKS18 = 0xFF000000000000FFULL, BORDER = FILE_A | FILE_H | RANKS18;
+  Lanes4 open = {0, 0, 0, 0};  // the squares whose line has an empty square, a lane a direction
+  for (; empty; empty &= empty - 1) {
+    Lanes4 l;
+    __builtin_memcpy(&l, LINES[__builtin_ctzll(empty)], sizeof l);  // (one aligned load)
+    open |= l;
   }
+  const Lanes4 edges = {FILE_A | FILE_H, RANKS18, BORDER, BORDER};
+  return spreadStableInLanes(p, ~open | edges);
 }
 #endif
 
@@ -1366,18 +1456,21 @@ class Search {
   // twice their number ahead. True when that bound (put in *most) is alpha or less: the
   // node fails low without a move. Worked out only when it can be: were all the
   // opponent's discs stable, alpha or less.
-  E10_INLINE static bool failsLow(uint64_t own, uint64_t opp, int alpha, int* most) {
+  E10_INLINE static bool failsLow(uint64_t own, uint64_t opp, int alpha, int empties, int* most) {
     if (!on(IDEA_STABLE) || alpha < 64 - 2 * countBits(opp)) return false;
-    *most = 64 - 2 * countBits(stableOf(opp, own));
+    *most = 64 - 2 * countBits(stableOf(opp, own, empties));
     return *most <= alpha;
   }
 
-  // The stable discs of p: four lines at a time where the lanes are (as movesOf).
-  E10_INLINE static uint64_t stableOf(uint64_t p, uint64_t o) {
+  // The stable discs of p: four lines at a time where the lanes are (as movesOf); in the
+  // shallow solvers (empties: ENDGAME_SHALLOW or fewer), the full lines read off the
+  // empty squares' lines, not filled.
+  E10_INLINE static uint64_t stableOf(uint64_t p, uint64_t o, int empties) {
+    const bool few = empties <= ENDGAME_SHALLOW;
 #if E10_X86
-    if (on(IDEA_LANES) && CPU_HAS_AVX2) return stableDiscsInLanes(p, o);
+    if (on(IDEA_LANES) && CPU_HAS_AVX2) return few ? stableDiscsFewInLanes(p, ~(p | o)) : stableDiscsInLanes(p, o);
 #endif
-    return stableDiscs(p, o);
+    return few ? stableDiscsFew(p, ~(p | o)) : stableDiscs(p, o);
   }
 
   void removeEmpty(uint8_t sq) {
@@ -1466,7 +1559,7 @@ class Search {
     if (tick()) return 0;  // (given up: the value is never used)
     const bool pvNode = beta - alpha > 1;
     int most;
-    if (!pvNode && failsLow(own, opp, alpha, &most)) return most;  // (a line needs its moves: not in a PV node)
+    if (!pvNode && failsLow(own, opp, alpha, E, &most)) return most;  // (a line needs its moves: not in a PV node)
     if (pvNode) setPvLength(ply, 0);
     // the order: the squares' entries, sorted (by round, then the list's order)
     int order[E];
@@ -1516,7 +1609,7 @@ class Search {
     if (tick()) return 0;  // (given up: the value is never used)
     const bool pvNode = beta - alpha > 1;
     int most;
-    if (!pvNode && failsLow(own, opp, alpha, &most)) return most;  // (a line needs its moves: not in a PV node)
+    if (!pvNode && failsLow(own, opp, alpha, empties, &most)) return most;  // (a line needs its moves: not in a PV node)
     if (pvNode) setPvLength(ply, 0);
     int best = -INF;
     // The order to try the squares in: odd quadrants first, isolated squares first, the
@@ -1565,9 +1658,10 @@ class Search {
   }
 
   // Many empties left: the move list with each move's flips, sorted fastest-first, the
-  // table, PVS. `key` is the position's Zobrist key (unused below ENDGAME_TABLE).
+  // table, PVS. `key` is the position's Zobrist key (unused below ENDGAME_TABLE); `legal`
+  // its moves when the parent found them for its fastest-first key (else MOVES_UNKNOWN).
   E10_CLONES int solveDeep(uint64_t own, uint64_t opp, uint8_t me, int alpha, int beta, int discs, int empties, int ply,
-                uint64_t key) {
+                uint64_t key, uint64_t legal = MOVES_UNKNOWN) {
     if (tick()) return 0;  // (given up: the value is never used)
     // No score passes 64 discs: a window wholly beyond that is settled at once (else, after
     // a wipeout, proving that no other move does better walks a whole subtree).
@@ -1575,9 +1669,9 @@ class Search {
     if (beta <= -64) return -64;
     const bool pvNode = beta - alpha > 1;
     int most;
-    if (!pvNode && failsLow(own, opp, alpha, &most)) return most;  // (a line needs its moves: not in a PV node)
+    if (!pvNode && failsLow(own, opp, alpha, empties, &most)) return most;  // (a line needs its moves: not in a PV node)
     if (pvNode) setPvLength(ply, 0);
-    uint64_t legal = movesOf(own, opp);
+    if (legal == MOVES_UNKNOWN) legal = movesOf(own, opp);
     if (legal == 0) {
       if (movesOf(opp, own) == 0) return finalDiscs(discs, empties);  // neither side can move
       const int score = -solveDeep(opp, own, 3 - me, -beta, -alpha, -discs, empties, ply + 1, key ^ whiteToMove_);  // a pass
@@ -1613,6 +1707,7 @@ class Search {
     uint8_t moves[64];
     int n = 0;
     uint64_t flipped[64], childKey[64];  // by square
+    uint64_t childMoves[HAND_MOVES_DOWN ? 64 : 1];  // by square, where handed down
     int sortKey[64];
     const bool childTable = empties - 1 >= ENDGAME_TABLE, etc = ply > 0 && empties >= ETC_MIN;
     Table& children = tableFor(empties - 1);  // (chosen once, not once a child)
@@ -1627,6 +1722,7 @@ class Search {
         childKey[sq] = keyAfter(key, sq, me, f);
         children.prefetch(childKey[sq]);  // the probes below (and the child's own) will wait less
       }
+      if (HAND_MOVES_DOWN) childMoves[sq] = MOVES_UNKNOWN;
       if (empties >= SORT_SEARCH) {  // a shallow search: the opponent's score, lowest first
         sortKey[n] = midgame(childOwn, childOpp, uint8_t(3 - me), SORT_DEPTH, ply + 1, -INF, INF, empties - 1);
         continue;
@@ -1634,6 +1730,7 @@ class Search {
       // fastest-first: the opponent's replies, each corner among them counted twice, an
       // odd quadrant first among equals
       const uint64_t replies = movesOf(childOwn, childOpp);
+      if (HAND_MOVES_DOWN) childMoves[sq] = replies;  // (the child's own moves: it need not find them again)
       const int k = countBits(replies) - (isCorner(sq) ? 64 : 0) + countBits(replies & CORNERS);
       sortKey[n] = 2 * k - ((parity_ & QUADRANT_BIT[sq]) != 0);
     }
@@ -1670,15 +1767,17 @@ class Search {
       const uint64_t childOwn = opp ^ f, childOpp = own ^ f ^ bit(sq);
       removeEmpty(sq);
       const int childDiscs = -(discs + 2 * countBits(f) + 1);
+      const uint64_t handed = HAND_MOVES_DOWN ? childMoves[sq] : MOVES_UNKNOWN;
       int score;
       if (i == 0) {
-        score = -solveNext(childOwn, childOpp, uint8_t(3 - me), -beta, -alpha, childDiscs, empties - 1, ply + 1, childKey[sq]);
+        score = -solveNext(childOwn, childOpp, uint8_t(3 - me), -beta, -alpha, childDiscs, empties - 1, ply + 1, childKey[sq],
+                           handed);
       } else {  // null window first, as in pvs
         score = -solveNext(childOwn, childOpp, uint8_t(3 - me), -alpha - 1, -alpha, childDiscs, empties - 1, ply + 1,
-                           childKey[sq]);
+                           childKey[sq], handed);
         if (score > alpha && score < beta)
           score = -solveNext(childOwn, childOpp, uint8_t(3 - me), -beta, -alpha, childDiscs, empties - 1, ply + 1,
-                             childKey[sq]);
+                             childKey[sq], handed);
       }
       restoreEmpty(sq);
       if (stopped()) return 0;
@@ -1716,8 +1815,8 @@ class Search {
   }
 
   int solveNext(uint64_t own, uint64_t opp, uint8_t me, int alpha, int beta, int discs, int empties, int ply,
-                uint64_t key) {
-    return empties > ENDGAME_SHALLOW ? solveDeep(own, opp, me, alpha, beta, discs, empties, ply, key)
+                uint64_t key, uint64_t legal = MOVES_UNKNOWN) {
+    return empties > ENDGAME_SHALLOW ? solveDeep(own, opp, me, alpha, beta, discs, empties, ply, key, legal)
                                      : solveShallow(own, opp, alpha, beta, discs, empties, ply);
   }
   static uint64_t splitMix(uint64_t& x) {
