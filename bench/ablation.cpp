@@ -124,7 +124,7 @@ const Variant kVariants[] = {
     {"lanes", "moves, flips and stable discs found four directions at a time (AVX2)",
      "moves by stage 09's fills, flips ray by ray, stable discs line by line",
      without<step::IDEA_LANES>()},
-    {"shallow-table", "a table apart for 7 empty squares or fewer, in the L2 cache", "one table for every position",
+    {"shallow-table", "a table apart for 9 empty squares or fewer, 1 MiB", "one table for every position",
      without<step::IDEA_SHALLOW_TABLE>()},
     {"step09", "all of the above, and the table and move list from 6 empty squares",
      "step 09 (the table from 8, the move list from 7, its midgame searches on the board)",

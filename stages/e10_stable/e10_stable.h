@@ -28,7 +28,7 @@
  * are found four directions at a time (movesInLanes, rayFlipsInLanes, stableDiscsInLanes,
  * switched by IDEA_LANES).
  * And the solver keeps its positions of SHALLOW_TABLE_MAX empties or fewer in a small
- * table of their own, which stays in the L2 cache (useTable, IDEA_SHALLOW_TABLE): a few
+ * table of their own, held in the core's caches (useTable, IDEA_SHALLOW_TABLE): a few
  * more nodes, less time waiting for memory. Fewer branches that no predictor guesses, the
  * same nodes: the last five squares ordered by a sorting network (sortEntries), a child's
  * key read four squares at a time (keyAfter), and solveDeep's moves sorted only when
@@ -122,17 +122,21 @@ const int ENDGAME_SHALLOW = 5;  ///< Empties at or below which solve() tries squ
 const int ENDGAME_TABLE = 6;    ///< Empties at or above which solve() keeps positions in the table.
 const int ETC_MIN = 7;          ///< Empties at or above which solve() looks its children up first (ETC).
 /// Empties at or below which solve() keeps its positions in the shallow table: a small
-/// one, apart, which stays in the processor's own cache (see Search::useTable).
-const int SHALLOW_TABLE_MAX = 7;
+/// one, apart, held in the processor's own caches (see Search::useTable). (7, the first
+/// choice, left the positions of 8 and 9 empties, and the children 9 and 10 look up, to
+/// the big table in main memory: on FFO #40-#44, measured on a Zen 5, 9 and a 1 MiB table
+/// took about 5 % less time than 7 and 512 KiB, for 6 thousand fewer nodes in 147 million.)
+const int SHALLOW_TABLE_MAX = 9;
 /// solveDeep's `legal` when its caller has not found the moves (no position has them all:
 /// the squares that hold discs are never moves).
 const uint64_t MOVES_UNKNOWN = ~uint64_t(0);
 /// Does solveDeep hand each child the moves it found for its ordering? That is 512 bytes
 /// more a frame: on x86-64 only, not in the sketches, whose loop task has an 8 KiB stack.
 const bool HAND_MOVES_DOWN = E10_X86 != 0;
-/// The shallow table's slots at most: 512 KiB of 16-byte slots, inside the 1 MiB (AMD
-/// Zen 4) or 2 MiB (Intel Sapphire Rapids) of a core's L2 cache...
-const uint32_t SHALLOW_TABLE_SLOTS = uint32_t(1) << 15;
+/// The shallow table's slots at most: 1 MiB of 16-byte slots, the size of a core's L2
+/// cache on an AMD Zen 4 or Zen 5 (half of it on an Intel Sapphire Rapids), small beside
+/// the big table's tens of megabytes...
+const uint32_t SHALLOW_TABLE_SLOTS = uint32_t(1) << 16;
 /// ...and a sixteenth of the pool at most (8192 slots on a board: 512 for the shallow table).
 const int SHALLOW_TABLE_SHARE = 16;
 const int SORT_SEARCH = 16;     ///< Empties at or above which a shallow search orders solve()'s moves.
@@ -1084,7 +1088,7 @@ class Search {
    *
    * The solver's positions with SHALLOW_TABLE_MAX empties or fewer (most of those it
    * keeps) get a table of their own at the pool's start: a sixteenth of the pool, at most
-   * SHALLOW_TABLE_SLOTS, small enough to stay in the core's L2 cache, so that their probes
+   * SHALLOW_TABLE_SLOTS, the size of the core's L2 cache, so that their probes
    * (a node's own, and its parent's look-ups of its children) seldom wait for main
    * memory. The rest of the pool is the table of everything else. (Off, or a pool too
    * small to share: one table.)
