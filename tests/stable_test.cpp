@@ -192,10 +192,30 @@ TEST_CASE("fullLines marks an occupied square exactly when its run to the edge i
   CHECK(full > 1000);  // the masks reach the cases that matter
 }
 
+// Where two ways of finding the stable discs could differ: dense boards (most lines full,
+// long stable runs along edges and lines) and seeded endgames of 1 to 12 empty squares,
+// each colour as the discs asked about. check(p, o) is called for each.
+template <class F>
+void forStableBoards(uint64_t seed, uint64_t endgameSeed, F&& check) {
+  Rng rng(seed);
+  for (int i = 0; i < 20000; ++i) {  // about 8, 4 or 2 empty squares
+    uint64_t occ = rng.next() | rng.next() | rng.next();
+    for (int k = i % 3; k > 0; --k) occ |= rng.next();
+    const uint64_t own = occ & rng.next();
+    check(own, occ & ~own);
+  }
+  for (int empties = 1; empties <= 12; ++empties)
+    for (uint64_t s = 1; s <= 20; ++s) {
+      const Position p = endgamePosition(s * endgameSeed + uint64_t(empties), empties);
+      const uint64_t black = maskOf(p, BLACK), white = maskOf(p, WHITE);
+      check(black, white);
+      check(white, black);
+    }
+}
+
 TEST_CASE("stableDiscsFew, the full lines read off the empty squares, finds stableDiscs's discs") {
-  Rng rng(61);
   int stable = 0;
-  const auto agree = [&](uint64_t own, uint64_t opp) {
+  forStableBoards(61, 7919, [&](uint64_t own, uint64_t opp) {
     const uint64_t all = step::stableDiscs(own, opp), empty = ~(own | opp);
     INFO("own " << own << ", opponent " << opp);
     CHECK(step::stableDiscsFew(own, empty) == all);
@@ -203,19 +223,7 @@ TEST_CASE("stableDiscsFew, the full lines read off the empty squares, finds stab
     if (step::CPU_HAS_AVX2) CHECK(step::stableDiscsFewInLanes(own, empty) == all);
 #endif
     stable += __builtin_popcountll(all);
-  };
-  for (int i = 0; i < 20000; ++i) {  // dense boards: 0 to about 8 empty squares, most lines full
-    const uint64_t occ = ~(rng.next() & rng.next() & rng.next() & (i % 2 ? rng.next() : ~uint64_t(0)));
-    const uint64_t own = occ & rng.next();
-    agree(own, occ & ~own);
-  }
-  for (int empties = 1; empties <= 12; ++empties)
-    for (uint64_t seed = 1; seed <= 20; ++seed) {
-      const Position p = endgamePosition(seed * 7919 + uint64_t(empties), empties);
-      const uint64_t black = maskOf(p, BLACK), white = maskOf(p, WHITE);
-      agree(black, white);
-      agree(white, black);
-    }
+  });
   CHECK(stable > 100000);  // far from the empty boards, where any two functions agree
 }
 
@@ -250,25 +258,13 @@ TEST_CASE("movesInLanes and rayFlipsInLanes find the moves and flips of the refe
 }
 
 TEST_CASE("stableDiscsInLanes finds stableDiscs's discs") {
-  Rng rng(27);
   int stable = 0;
-  for (int i = 0; i < 20000; ++i) {  // dense boards, where long runs along edges and lines are stable
-    uint64_t occ = rng.next() | rng.next() | rng.next();
-    for (int k = i % 3; k > 0; --k) occ |= rng.next();
-    const uint64_t own = occ & rng.next(), opp = occ & ~own;
+  forStableBoards(27, 104729, [&](uint64_t own, uint64_t opp) {
     const uint64_t all = step::stableDiscs(own, opp);
     INFO("own " << own << ", opponent " << opp);
     CHECK(step::stableDiscsInLanes(own, opp) == all);
     stable += __builtin_popcountll(all);
-  }
-  for (int empties = 1; empties <= 12; ++empties)
-    for (uint64_t seed = 1; seed <= 20; ++seed) {
-      const Position p = endgamePosition(seed * 104729 + uint64_t(empties), empties);
-      const uint64_t black = maskOf(p, BLACK), white = maskOf(p, WHITE);
-      INFO(formatPosition(p));
-      CHECK(step::stableDiscsInLanes(black, white) == step::stableDiscs(black, white));
-      CHECK(step::stableDiscsInLanes(white, black) == step::stableDiscs(white, black));
-    }
+  });
   CHECK(stable > 100000);  // far from the empty boards, where any two functions agree
 }
 #endif

@@ -1664,7 +1664,8 @@ class Search {
 
   // Many empties left: the move list with each move's flips, sorted fastest-first, the
   // table, PVS. `key` is the position's Zobrist key (unused below ENDGAME_TABLE); `legal`
-  // its moves when the parent found them for its fastest-first key (else MOVES_UNKNOWN).
+  // its moves when the parent found them, for its fastest-first key or to pass (else
+  // MOVES_UNKNOWN).
   E10_CLONES int solveDeep(uint64_t own, uint64_t opp, uint8_t me, int alpha, int beta, int discs, int empties, int ply,
                 uint64_t key, uint64_t legal = MOVES_UNKNOWN) {
     if (tick()) return 0;  // (given up: the value is never used)
@@ -1678,8 +1679,9 @@ class Search {
     if (pvNode) setPvLength(ply, 0);
     if (legal == MOVES_UNKNOWN) legal = movesOf(own, opp);
     if (legal == 0) {
-      if (movesOf(opp, own) == 0) return finalDiscs(discs, empties);  // neither side can move
-      const int score = -solveDeep(opp, own, 3 - me, -beta, -alpha, -discs, empties, ply + 1, key ^ whiteToMove_);  // a pass
+      const uint64_t replies = movesOf(opp, own);  // (the passed-to side's moves: handed to it)
+      if (replies == 0) return finalDiscs(discs, empties);  // neither side can move
+      const int score = -solveDeep(opp, own, 3 - me, -beta, -alpha, -discs, empties, ply + 1, key ^ whiteToMove_, replies);  // a pass
       if (stopped()) return 0;
       if (pvNode) updatePv(ply, PASS);
       return score;
