@@ -14,7 +14,9 @@ stopped seeing anything (or a filter that ate code) fails here instead of passin
   reference page, is reported; short ones with every link are not;
 - tests/check_docs.py --length / --ratios: a stage page over the word limit outside <details>,
   and a ratio in another convention than "as fast as", are found (folded words do not count);
-- tests/check_facts.py: a quantity with two values on two pages (English or Japanese) is found.
+- tests/check_facts.py: a quantity with two values on two pages (English or Japanese) is found;
+- tests/check_embedded_pages.py: an exact embedded figure the code no longer measures, or a row
+  gone from a page, is found; a "~" figure that moved and the sidebars' timing lines are not.
 """
 import os
 import sys
@@ -233,6 +235,28 @@ ja_overview = ("| ステージ | アイデア | 返る数の走査(64 マスに 
 found = check_facts.disagreements(check_facts.facts_of("stages/s03_wall/README.md", stage_table.format(v=687)) +
                                   check_facts.facts_of("docs/overview.ja.md", ja_overview))
 expect(len(found) == 1 and "666" in found[0], f"facts: a Japanese page's disagreement not found, got {found}")
+
+# The embedded figures against a report: a stale exact figure is found, "~" and timing lines are not.
+import check_embedded_pages  # noqa: E402
+steps = "caption\n\n| step | AVR solve (cycles) | lx106 solve (instr.) |\n|---|---|---|\n{rows}"
+timed = "| operation | RISC-V |\n|---|---|\n| game | {v} |\n"
+with tempfile.TemporaryDirectory() as d:
+    os.makedirs(os.path.join(d, "docs"))
+    with open(os.path.join(d, "docs", "esp32.md"), "w", encoding="utf-8") as f:
+        f.write("<!-- esp32-steps:begin -->\n" + steps.format(rows="| e06 | 347,757 | ~133,000 |\n| e07 | - | ~132,000 |\n")
+                + "<!-- esp32-steps:end -->\n<!-- embedded-timed:begin -->\n" + timed.format(v="2,496,000")
+                + "<!-- embedded-timed:end -->\n")
+
+    def report(rows, v="2,495,000"):
+        return [{"file": "docs/esp32.md", "marker": "esp32-steps", "text": steps.format(rows=rows)},
+                {"file": "docs/esp32.md", "marker": "embedded-timed", "text": timed.format(v=v)}]
+    found = check_embedded_pages.compare(report("| e06 | 347,757 | ~132,000 |\n| e07 | - | ~133,000 |\n"), d)
+    expect(not found, f"embedded: a moved ~ figure or timing line reported ({found})")
+    found = check_embedded_pages.compare(report("| e06 | 347,801 | ~133,000 |\n| e07 | - | ~132,000 |\n"), d)
+    expect(len(found) == 1 and "e06" in found[0] and "347,757" in found[0] and "347,801" in found[0],
+           f"embedded: the stale AVR figure (347,757 against 347,801) not found, got {found}")
+    found = check_embedded_pages.compare(report("| e06 | 347,757 | ~133,000 |\n"), d)
+    expect(len(found) == 1 and "e07" in found[0], f"embedded: a row the report no longer has not found, got {found}")
 
 for f in failures:
     print("FAIL:", f)

@@ -1,0 +1,105 @@
+#!/usr/bin/env python3
+"""Are the pages' embedded figures those of the code as it is? Runs the embedded report
+(bench/embedded_report.py) and compares, cell by cell, the tables it generates with the
+ones on the pages (docs/esp32.md's memory, steps and Go tables, each step's row).
+
+    tests/check_embedded_pages.py [--build build] [--json saved.json]
+
+Compared exactly: what the simulators count the same way every run (AVR cycles in simavr,
+RISC-V instructions under QEMU -icount, flash, RAM, stack, nodes, the reasons a sketch does
+not fit). Not compared: a figure the report itself marks approximate ("~": the lx106
+sketch reads micros(), a thousand instructions a tick), and the sidebars' timing tables
+(embedded-timed: each figure a timing line's microseconds, one tick's resolution).
+A sketch's code changed without its figures regenerated is one line per cell and exit 1.
+"""
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "docs"))
+from ja import english_block as block_text  # noqa: E402  (docs/ja.py: a block's text between its markers)
+SKIPPED = {"embedded-timed"}  # timing lines at one tick's resolution: not reproducible to the digit
+HOW = "python3 bench/embedded_report.py --build build && docs/update_docs.py --source . --embedded build/embedded.json"
+
+
+def rows(text):
+    """The table rows of a block, {first cell: [cells]}, and its header's cells."""
+    header, out = None, {}
+    for line in text.splitlines():
+        line = line.strip()
+        if not line.startswith("|") or line.startswith("|---"):
+            continue
+        cells = [c.strip() for c in line.strip("|").split("|")]
+        if header is None:
+            header = cells
+        else:
+            out[cells[0]] = cells
+    return header or [], out
+
+
+def compare(sections, root):
+    """One line per difference between the report's sections and the pages."""
+    problems = []
+    for sec in sections:
+        if sec["marker"] in SKIPPED:
+            continue
+        path = os.path.join(root, sec["file"])
+        try:
+            with open(path, encoding="utf-8") as f:
+                page = block_text(f.read(), sec["marker"])
+        except OSError as e:
+            problems.append(f"{sec['file']}: cannot read ({e.strerror})")
+            continue
+        if page is None:  # (docs/update_docs.py writes a block only where the page has its markers)
+            continue
+        header, measured = rows(sec["text"])
+        _, shown = rows(page)
+        for name, cells in measured.items():
+            if name not in shown:
+                problems.append(f"{sec['file']} ({sec['marker']}): no row for {name}")
+                continue
+            for col, now, then in zip(header, cells, shown[name]):
+                if now != then and not (now.startswith("~") and then.startswith("~")):
+                    problems.append(f"{sec['file']} ({sec['marker']}), {name}, {col}: the page says {then}, "
+                                    f"the code measures {now}")
+        for name in shown:
+            if name not in measured:
+                problems.append(f"{sec['file']} ({sec['marker']}): row {name} is no longer measured")
+    return problems
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--build", default="build", help="the CMake build folder (default: build)")
+    ap.add_argument("--json", help="a report already written by bench/embedded_report.py (else it is run)")
+    args = ap.parse_args()
+    path = args.json
+    if not path:
+        fd, path = tempfile.mkstemp(suffix=".json", prefix="embedded-")
+        os.close(fd)
+        r = subprocess.run([sys.executable, os.path.join(ROOT, "bench", "embedded_report.py"), "--build", args.build,
+                            "--json", path], cwd=ROOT, stdout=subprocess.DEVNULL)
+        if r.returncode != 0:
+            sys.exit(f"check_embedded_pages: bench/embedded_report.py failed (exit {r.returncode})")
+    try:
+        with open(path, encoding="utf-8") as f:
+            sections = json.load(f)["sections"]
+    except (OSError, ValueError, KeyError) as e:
+        sys.exit(f"check_embedded_pages: cannot read the report {path}: {e}")
+    finally:
+        if not args.json:
+            os.unlink(path)
+    problems = compare(sections, ROOT)
+    for p in problems:
+        print(p, flush=True)
+    if problems:
+        sys.exit(f"check_embedded_pages: {len(problems)} embedded figure(s) on the pages are not the code's (run {HOW})")
+    print("check_embedded_pages: every exact embedded figure on the pages is the code's")
+
+
+if __name__ == "__main__":
+    main()
