@@ -78,20 +78,20 @@ def main():
     ap.add_argument("--json", help="a report already written by bench/embedded_report.py (else it is run)")
     args = ap.parse_args()
     path = args.json
-    if not path:
-        fd, path = tempfile.mkstemp(suffix=".json", prefix="embedded-")
-        os.close(fd)
-        r = subprocess.run([sys.executable, os.path.join(ROOT, "bench", "embedded_report.py"), "--build", args.build,
-                            "--json", path], cwd=ROOT, stdout=subprocess.DEVNULL)
-        if r.returncode != 0:
-            sys.exit(f"check_embedded_pages: bench/embedded_report.py failed (exit {r.returncode})")
     try:
+        if not path:  # the report run here, into a file of its own (removed after)
+            fd, path = tempfile.mkstemp(suffix=".json", prefix="embedded-")
+            os.close(fd)
+            r = subprocess.run([sys.executable, os.path.join(ROOT, "bench", "embedded_report.py"), "--build",
+                                os.path.abspath(args.build), "--json", path], cwd=ROOT, stdout=subprocess.DEVNULL)
+            if r.returncode != 0:
+                sys.exit(f"check_embedded_pages: bench/embedded_report.py failed (exit {r.returncode})")
         with open(path, encoding="utf-8") as f:
             sections = json.load(f)["sections"]
     except (OSError, ValueError, KeyError) as e:
         sys.exit(f"check_embedded_pages: cannot read the report {path}: {e}")
     finally:
-        if not args.json:
+        if not args.json and path:
             os.unlink(path)
     problems = compare(sections, ROOT)
     for p in problems:
