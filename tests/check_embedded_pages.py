@@ -11,10 +11,13 @@ not fit). Not compared: a figure the report itself marks approximate ("~": the l
 sketch reads micros(), a thousand instructions a tick), and the sidebars' timing tables
 (embedded-timed: each figure a timing line's microseconds, one tick's resolution).
 A sketch's code changed without its figures regenerated is one line per cell and exit 1.
+A block measured with other compilers than this machine's (its "Compilers: ..." sentence,
+e.g. on another Debian or Ubuntu release) is not compared: one line says so.
 """
 import argparse
 import json
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -41,9 +44,15 @@ def rows(text):
     return header or [], out
 
 
+def compilers(text):
+    m = re.search(r"Compilers: [^\n]*?\.(?= |$)", text, re.M)
+    return m.group(0) if m else None
+
+
 def compare(sections, root):
-    """One line per difference between the report's sections and the pages."""
-    problems = []
+    """One line per difference between the report's sections and the pages, and one per
+    block left out because the page's figures come from other compilers."""
+    problems, skipped = [], []
     for sec in sections:
         if sec["marker"] in SKIPPED:
             continue
@@ -55,6 +64,10 @@ def compare(sections, root):
             problems.append(f"{sec['file']}: cannot read ({e.strerror})")
             continue
         if page is None:  # (docs/update_docs.py writes a block only where the page has its markers)
+            continue
+        if compilers(page) != compilers(sec["text"]):
+            skipped.append(f"{sec['file']} ({sec['marker']}): the page's figures come from other compilers "
+                           f"({compilers(page)} Here: {compilers(sec['text'])}): not compared")
             continue
         header, measured = rows(sec["text"])
         _, shown = rows(page)
@@ -69,7 +82,7 @@ def compare(sections, root):
         for name in shown:
             if name not in measured:
                 problems.append(f"{sec['file']} ({sec['marker']}): row {name} is no longer measured")
-    return problems
+    return problems, skipped
 
 
 def main():
@@ -93,8 +106,8 @@ def main():
     finally:
         if not args.json and path:
             os.unlink(path)
-    problems = compare(sections, ROOT)
-    for p in problems:
+    problems, skipped = compare(sections, ROOT)
+    for p in skipped + problems:
         print(p, flush=True)
     if problems:
         sys.exit(f"check_embedded_pages: {len(problems)} embedded figure(s) on the pages are not the code's (run {HOW})")
