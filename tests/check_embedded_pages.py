@@ -24,24 +24,19 @@ import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "docs"))
+import check_facts  # noqa: E402  (beside this file)
 from ja import english_block as block_text  # noqa: E402  (docs/ja.py: a block's text between its markers)
 SKIPPED = {"embedded-timed"}  # timing lines at one tick's resolution: not reproducible to the digit
 HOW = "python3 bench/embedded_report.py --build build && docs/update_docs.py --source . --embedded build/embedded.json"
 
 
 def rows(text):
-    """The table rows of a block, {first cell: [cells]}, and its header's cells."""
-    header, out = None, {}
-    for line in text.splitlines():
-        line = line.strip()
-        if not line.startswith("|") or line.startswith("|---"):
-            continue
-        cells = [c.strip() for c in line.strip("|").split("|")]
-        if header is None:
-            header = cells
-        else:
-            out[cells[0]] = cells
-    return header or [], out
+    """The header's cells and the rows of a block's table, {first cell: [cells]}."""
+    found = check_facts.tables(text)  # (tests/check_facts.py: the Markdown tables of a text, separators left out)
+    if not found:
+        return [], {}
+    header, *body = found[0][1]
+    return header, {cells[0]: cells for cells in body}
 
 
 def compilers(text):
