@@ -12,7 +12,9 @@
  * line that is full, that ends at it, or where a neighbour on the line is a stable disc
  * of its colour; safe along all four lines, it is stable (stableDiscs: a few shifts per
  * round, a round per ring of stable discs). The bound is only worked out when the
- * opponent's discs alone could bring the score down to alpha (one popcount).
+ * opponent's discs alone, were they all stable, would bring the score below alpha by a
+ * margin (STABLE_MARGIN: closer, it seldom cuts), and its rounds stop as soon as they
+ * have found enough stable discs to cut (IDEA_STABLE_MARGIN switches both off).
  *
  * Also changed, and said on the page: with fewer nodes at the bottom, the move list with
  * fastest-first ordering starts at 6 empty squares instead of 7 (ENDGAME_SHALLOW), the
@@ -141,6 +143,14 @@ const uint32_t SHALLOW_TABLE_SLOTS = uint32_t(1) << 16;
 const int SHALLOW_TABLE_SHARE = 16;
 const int SORT_SEARCH = 16;     ///< Empties at or above which a shallow search orders solve()'s moves.
 const int SORT_DEPTH = 1;       ///< The depth of that search, in plies.
+/// The stability bound is worked out only when alpha is at least this many discs above
+/// what the opponent's discs would allow were they all stable (index: empty squares; the
+/// last entry for more). Closer, it seldom cuts: where alpha was closer, in an instrumented
+/// copy on FFO #40-#44 (2026-11-28, Zen 5), it cut about 1 time in 16 at 2 empty squares,
+/// 1 in 30 at 3 and 4, under 1 in 100 from 5. A cut saves less the fewer squares are left
+/// (at 2: two flips to count), hence the larger margins there. Against no margin
+/// (IDEA_STABLE_MARGIN off): the ablation table.
+const int8_t STABLE_MARGIN[7] = {0, 0, 8, 12, 10, 10, 4};
 
 // ---- Selective search: step 08's idea, unchanged --------------------------------------
 //
@@ -263,6 +273,21 @@ inline int bitCount(uint64_t m) {
   m += m >> 16;
   m += m >> 32;
   return (int)(m & 0x7F);
+}
+
+/**
+ * @brief The number of set bits, for the spread of stable discs to know when it has found
+ * enough: on x86-64 the compiler's builtin (one POPCNT in the solver's x86-64-v3 copy),
+ * elsewhere bitCount.
+ * @param m a set of squares
+ * @return how many squares it holds, 0..64
+ */
+E10_INLINE int spreadCount(uint64_t m) {
+#if E10_X86
+  return __builtin_popcountll(m);
+#else
+  return bitCount(m);
+#endif
 }
 
 #if E10_X86
@@ -483,8 +508,9 @@ const uint64_t CORNERS = 0x8100000000000081ULL;
 /// The ideas of the solver on masks, each of which can be switched off alone: Search's
 /// last template parameter is the sum of those switched off (0, the default: all on).
 /// Step 09's four change only the work a node costs (step 09's tests check that the
-/// nodes stay the same); this step's own IDEA_STABLE cuts nodes and never a score, and
-/// IDEA_SHALLOW_TABLE trades a few nodes for faster probes.
+/// nodes stay the same); this step's own IDEA_STABLE cuts nodes and never a score,
+/// IDEA_STABLE_MARGIN spends less on it for a few more nodes, and IDEA_SHALLOW_TABLE
+/// trades a few nodes for faster probes.
 enum Idea {
   IDEA_FLIP_LIST = 1,  ///< Off: the search loop finds each child's flips again (step 08 played each child twice).
   IDEA_NEIGHBOURS = 2, ///< Off: the flips of every empty square are worked out, even with no opponent disc next to it.
@@ -494,7 +520,8 @@ enum Idea {
   IDEA_MASK_SEARCH = 32,  ///< Off: solve()'s midgame searches on G's board, written cell by cell (step 09's way).
   IDEA_POPCOUNT = 64,     ///< Off: the solver counts bits by shifts and adds (bitCount) on x86-64 too, not by POPCNT.
   IDEA_LANES = 128,       ///< Off: on x86-64 too, moves by stage 09's fills, flips ray by ray, stable discs line by line.
-  IDEA_SHALLOW_TABLE = 256  ///< Off: one table for every position, none apart for SHALLOW_TABLE_MAX empties or fewer.
+  IDEA_SHALLOW_TABLE = 256,  ///< Off: one table for every position, none apart for SHALLOW_TABLE_MAX empties or fewer.
+  IDEA_STABLE_MARGIN = 512   ///< Off: the bound worked out wherever it could cut (no STABLE_MARGIN), every round to the end.
 };
 
 /**
@@ -712,15 +739,18 @@ E10_INLINE uint64_t fullColumns(uint64_t occ) {
 
 /**
  * @brief The stable discs of p, given each direction's safe squares: the discs safe along
- * all four lines, then, a round at a time, those a stable neighbour makes safe.
+ * all four lines, then, a round at a time, those a stable neighbour makes safe. The rounds
+ * stop when nothing changes, or once `need` discs are found: the caller's bound then cuts,
+ * and any of the rounds' sets is stable (a subset of the last).
  * @param p the discs asked about
  * @param h the squares safe along their row (a full row, or files a and h)
  * @param v along their column (a full column, or ranks 1 and 8)
  * @param d along their diagonal by 9 (a full one, or the border)
  * @param a along their diagonal by 7 (a full one, or the border)
- * @return the discs of p found stable
+ * @param need the discs that are enough (65, the default: every round to the end)
+ * @return the discs of p found stable: all of them, or at least `need`
  */
-E10_INLINE uint64_t spreadStable(uint64_t p, uint64_t h, uint64_t v, uint64_t d, uint64_t a) {
+E10_INLINE uint64_t spreadStable(uint64_t p, uint64_t h, uint64_t v, uint64_t d, uint64_t a, int need = 65) {
   const uint64_t FILE_A = 0x0101010101010101ULL, FILE_H = FILE_A << 7;
   uint64_t stable = p & h & v & d & a;
   for (;;) {  // a neighbour on the line that is stable makes the line safe
@@ -728,7 +758,7 @@ E10_INLINE uint64_t spreadStable(uint64_t p, uint64_t h, uint64_t v, uint64_t d,
                                     (v | (stable << 8) | (stable >> 8)) &
                                     (d | ((stable << 9) & ~FILE_A) | ((stable >> 9) & ~FILE_H)) &
                                     (a | ((stable << 7) & ~FILE_H) | ((stable >> 7) & ~FILE_A)));
-    if (more == stable) return stable;
+    if (more == stable || spreadCount(more) >= need) return more;
     stable = more;
   }
 }
@@ -741,9 +771,10 @@ E10_INLINE uint64_t spreadStable(uint64_t p, uint64_t h, uint64_t v, uint64_t d,
  * nothing changes. (A subset of the stable discs: enough for a bound.)
  * @param p the discs asked about
  * @param o the other colour's discs
+ * @param need the discs that are enough (see spreadStable; default: all)
  * @return the discs of p found stable
  */
-E10_INLINE uint64_t stableDiscs(uint64_t p, uint64_t o) {
+E10_INLINE uint64_t stableDiscs(uint64_t p, uint64_t o, int need = 65) {
   const uint64_t occ = p | o, FILE_A = 0x0101010101010101ULL, FILE_H = FILE_A << 7;
   const uint64_t RANKS18 = 0xFF000000000000FFULL, BORDER = FILE_A | FILE_H | RANKS18;
   const uint64_t RANK1 = 0xFF, RANK8 = RANK1 << 56;  // a diagonal is full where both its runs to the edge are
@@ -751,7 +782,7 @@ E10_INLINE uint64_t stableDiscs(uint64_t p, uint64_t o) {
   const uint64_t fullAnti = fullLines(occ, 7, FILE_A | RANK8) & fullLines(occ, -7, FILE_H | RANK1);
   const uint64_t h = fullRows(occ) | FILE_A | FILE_H, v = fullColumns(occ) | RANKS18, d = fullDiag | BORDER,
                  a = fullAnti | BORDER;
-  return spreadStable(p, h, v, d, a);
+  return spreadStable(p, h, v, d, a, need);
 }
 
 /**
@@ -762,9 +793,10 @@ E10_INLINE uint64_t stableDiscs(uint64_t p, uint64_t o) {
  * measured, it was no faster than the fills).
  * @param p the discs asked about
  * @param empty the empty squares
+ * @param need the discs that are enough (see spreadStable; default: all)
  * @return the discs of p found stable
  */
-E10_INLINE uint64_t stableDiscsFew(uint64_t p, uint64_t empty) {
+E10_INLINE uint64_t stableDiscsFew(uint64_t p, uint64_t empty, int need = 65) {
   const uint64_t FILE_A = 0x0101010101010101ULL, FILE_H = FILE_A << 7;
   const uint64_t RANKS18 = 0xFF000000000000FFULL, BORDER = FILE_A | FILE_H | RANKS18;
   uint64_t h = 0, v = 0, d = 0, a = 0;  // the squares whose line has an empty square, each way
@@ -772,7 +804,7 @@ E10_INLINE uint64_t stableDiscsFew(uint64_t p, uint64_t empty) {
     const uint64_t* l = LINES[__builtin_ctzll(empty)];
     h |= l[0], v |= l[1], d |= l[2], a |= l[3];
   }
-  return spreadStable(p, ~h | FILE_A | FILE_H, ~v | RANKS18, ~d | BORDER, ~a | BORDER);
+  return spreadStable(p, ~h | FILE_A | FILE_H, ~v | RANKS18, ~d | BORDER, ~a | BORDER, need);
 }
 
 #if E10_X86
@@ -781,9 +813,10 @@ E10_INLINE uint64_t stableDiscsFew(uint64_t p, uint64_t empty) {
  * the spread from stable neighbours along the four lines at once.
  * @param p the discs asked about
  * @param lines the squares safe along their row, column, diagonal by 9 and by 7, a lane each
- * @return the discs of p found stable
+ * @param need the discs that are enough (as spreadStable's)
+ * @return the discs of p found stable: all of them, or at least `need`
  */
-E10_INLINE uint64_t spreadStableInLanes(uint64_t p, const Lanes4& lines) {
+E10_INLINE uint64_t spreadStableInLanes(uint64_t p, const Lanes4& lines, int need = 65) {
   // a neighbour on the line that is stable makes the line safe: rows, columns, diagonals
   // (no mask for a step across the board's edge, as stableDiscs has: such a step lands on
   // a square of file a or h, safe already along rows and both diagonals)
@@ -793,7 +826,7 @@ E10_INLINE uint64_t spreadStableInLanes(uint64_t p, const Lanes4& lines) {
     const Lanes4 s = {stable, stable, stable, stable};
     const Lanes4 safe = lines | (s << step) | (s >> step);
     const uint64_t more = stable | (p & safe[0] & safe[1] & safe[2] & safe[3]);
-    if (more == stable) return stable;
+    if (more == stable || spreadCount(more) >= need) return more;
     stable = more;
   }
 }
@@ -805,9 +838,10 @@ E10_INLINE uint64_t spreadStableInLanes(uint64_t p, const Lanes4& lines) {
  * at once. The same discs as stableDiscs (the tests compare them).
  * @param p the discs asked about
  * @param o the other colour's discs
+ * @param need the discs that are enough (see spreadStable; default: all)
  * @return the discs of p found stable
  */
-E10_INLINE uint64_t stableDiscsInLanes(uint64_t p, uint64_t o) {
+E10_INLINE uint64_t stableDiscsInLanes(uint64_t p, uint64_t o, int need = 65) {
   const uint64_t occ = p | o, FILE_A = 0x0101010101010101ULL, FILE_H = FILE_A << 7;
   const uint64_t RANK1 = 0xFF, RANK8 = RANK1 << 56, RANKS18 = RANK1 | RANK8, BORDER = FILE_A | FILE_H | RANKS18;
   // the diagonals' runs to the edge: up by 9, down by 9, up by 7, down by 7 (each lane
@@ -820,7 +854,7 @@ E10_INLINE uint64_t stableDiscsInLanes(uint64_t p, uint64_t o) {
   }
   const Lanes4 lines = {fullRows(occ) | FILE_A | FILE_H, fullColumns(occ) | RANKS18, (full[0] & full[1]) | BORDER,
                         (full[2] & full[3]) | BORDER};
-  return spreadStableInLanes(p, lines);
+  return spreadStableInLanes(p, lines, need);
 }
 
 /**
@@ -828,9 +862,10 @@ E10_INLINE uint64_t stableDiscsInLanes(uint64_t p, uint64_t o) {
  * same discs as stableDiscs.
  * @param p the discs asked about
  * @param empty the empty squares
+ * @param need the discs that are enough (see spreadStable; default: all)
  * @return the discs of p found stable
  */
-E10_INLINE uint64_t stableDiscsFewInLanes(uint64_t p, uint64_t empty) {
+E10_INLINE uint64_t stableDiscsFewInLanes(uint64_t p, uint64_t empty, int need = 65) {
   const uint64_t FILE_A = 0x0101010101010101ULL, FILE_H = FILE_A << 7;
   const uint64_t RANKS18 = 0xFF000000000000FFULL, BORDER = FILE_A | FILE_H | RANKS18;
   Lanes4 open = {0, 0, 0, 0};  // the squares whose line has an empty square, a lane a direction
@@ -840,7 +875,7 @@ E10_INLINE uint64_t stableDiscsFewInLanes(uint64_t p, uint64_t empty) {
     open |= l;
   }
   const Lanes4 edges = {FILE_A | FILE_H, RANKS18, BORDER, BORDER};
-  return spreadStableInLanes(p, ~open | edges);
+  return spreadStableInLanes(p, ~open | edges, need);
 }
 #endif
 
@@ -1459,23 +1494,26 @@ class Search {
 
   // The opponent's stable discs stay theirs, so the side to move ends at most 64 minus
   // twice their number ahead. True when that bound (put in *most) is alpha or less: the
-  // node fails low without a move. Worked out only when it can be: were all the
-  // opponent's discs stable, alpha or less.
+  // node fails low without a move. Worked out only when it is likely to cut: were all the
+  // opponent's discs stable, alpha or less by STABLE_MARGIN; and only until the discs
+  // found are enough.
   E10_INLINE static bool failsLow(uint64_t own, uint64_t opp, int alpha, int empties, int* most) {
-    if (!on(IDEA_STABLE) || alpha < 64 - 2 * countBits(opp)) return false;
-    *most = 64 - 2 * countBits(stableOf(opp, own, empties));
+    const bool cheap = on(IDEA_STABLE_MARGIN);
+    const int margin = cheap ? STABLE_MARGIN[empties < 6 ? empties : 6] : 0;
+    if (!on(IDEA_STABLE) || alpha < 64 - 2 * countBits(opp) + margin) return false;
+    *most = 64 - 2 * countBits(stableOf(opp, own, empties, cheap ? (65 - alpha) / 2 : 65));  // (enough: 64 - 2 * need <= alpha)
     return *most <= alpha;
   }
 
-  // The stable discs of p: four lines at a time where the lanes are (as movesOf); in the
-  // shallow solvers (empties: ENDGAME_SHALLOW or fewer), the full lines read off the
-  // empty squares' lines, not filled.
-  E10_INLINE static uint64_t stableOf(uint64_t p, uint64_t o, int empties) {
+  // The stable discs of p (all of them, or `need` at least): four lines at a time where
+  // the lanes are (as movesOf); in the shallow solvers (empties: ENDGAME_SHALLOW or
+  // fewer), the full lines read off the empty squares' lines, not filled.
+  E10_INLINE static uint64_t stableOf(uint64_t p, uint64_t o, int empties, int need) {
     const bool few = empties <= ENDGAME_SHALLOW;
 #if E10_X86
-    if (on(IDEA_LANES) && CPU_HAS_AVX2) return few ? stableDiscsFewInLanes(p, ~(p | o)) : stableDiscsInLanes(p, o);
+    if (on(IDEA_LANES) && CPU_HAS_AVX2) return few ? stableDiscsFewInLanes(p, ~(p | o), need) : stableDiscsInLanes(p, o, need);
 #endif
-    return few ? stableDiscsFew(p, ~(p | o)) : stableDiscs(p, o);
+    return few ? stableDiscsFew(p, ~(p | o), need) : stableDiscs(p, o, need);
   }
 
   void removeEmpty(uint8_t sq) {
