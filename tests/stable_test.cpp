@@ -458,7 +458,7 @@ TEST_CASE("the bound changes no score and no best move, its lines hold, passes t
     const auto b = solveOnOwnTable<Without, Stage_s09>(p, noSetup());
     const auto c = solveOnOwnTable<Everywhere, Stage_s09>(p, noSetup());
     CHECK(result(a) == result(b));
-    CHECK(result(c) == result(b));
+    CHECK(result(c) == result(a));  // the margin and early stop off: the same result too
     CHECK(c.nodes < b.nodes);
     nodesWith += a.nodes;
     nodesWithout += b.nodes;
@@ -475,12 +475,5 @@ TEST_CASE("the bound's margin and early stop change no score and no best move; t
     checkAgainstBruteForce(q, empties, a);
     differ += a.nodes != b.nodes;
   });
-  for (int n = 1; n <= 2; ++n) {
-    const Position& p = findFfo(n)->position;
-    const auto a = solveOnOwnTable<With, Stage_s09>(p, noSetup());
-    const auto b = solveOnOwnTable<Without, Stage_s09>(p, noSetup());
-    CHECK(result(a) == result(b));
-    differ += a.nodes != b.nodes;
-  }
-  CHECK(differ > 0);  // the switch reaches the search
+  CHECK(differ > 0);  // the switch reaches the search (FFO #1-#4 with it off: the test above)
 }

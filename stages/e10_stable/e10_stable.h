@@ -518,7 +518,7 @@ enum Idea {
   IDEA_RAYS = 8,       ///< Off: a move's flips by stage 09's fills from its square, not along its rays.
   IDEA_STABLE = 16,    ///< Off: no bound from the opponent's stable discs.
   IDEA_MASK_SEARCH = 32,  ///< Off: solve()'s midgame searches on G's board, written cell by cell (step 09's way).
-  IDEA_POPCOUNT = 64,     ///< Off: the solver counts bits by shifts and adds (bitCount) on x86-64 too, not by POPCNT.
+  IDEA_POPCOUNT = 64,     ///< Off: the solver counts bits by shifts and adds (bitCount) on x86-64 too, not by POPCNT (but spreadCount).
   IDEA_LANES = 128,       ///< Off: on x86-64 too, moves by stage 09's fills, flips ray by ray, stable discs line by line.
   IDEA_SHALLOW_TABLE = 256,  ///< Off: one table for every position, none apart for SHALLOW_TABLE_MAX empties or fewer.
   IDEA_STABLE_MARGIN = 512   ///< Off: the bound worked out wherever it could cut (no STABLE_MARGIN), every round to the end.
