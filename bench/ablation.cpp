@@ -111,8 +111,8 @@ constexpr Solved (*without())(const FfoPosition&) {
 // Step 10: the stability bound off alone (what is left: its move list from 6 empties, its
 // table from 6), the midgame searches on the stage's board, bits counted without POPCNT,
 // moves, flips and stable discs found without AVX2 (those three: the same nodes), one table
-// for every position, the bound worked out wherever it could cut, then step 09 itself
-// (none of the changes).
+// for every position, the bound worked out wherever it could cut, the move order without
+// stable discs, then step 09 itself (none of the changes).
 constexpr bool kSameNodes = false;
 const Variant kVariants[] = {
     {"default", "", "every idea on (the step as it ships)", without<0>()},
@@ -129,6 +129,8 @@ const Variant kVariants[] = {
      without<step::IDEA_SHALLOW_TABLE>()},
     {"stable-margin", "the bound worked out only where it is likely to cut, its rounds stopped once it cuts",
      "wherever it could cut, every round to the end", without<step::IDEA_STABLE_MARGIN>()},
+    {"stable-order", "the moves ordered by the stable discs they make too (corners, C-squares beside one's corner)",
+     "step 09's fastest-first key", without<step::IDEA_STABLE_ORDER>()},
     {"step09", "all of the above, and the table and move list from 6 empty squares",
      "step 09 (the table from 8, the move list from 7, its midgame searches on the board)",
      &solveOne<e09::Search<Fast>>},

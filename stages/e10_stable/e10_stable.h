@@ -15,6 +15,10 @@
  * opponent's discs alone, were they all stable, would bring the score below alpha by a
  * margin (STABLE_MARGIN: closer, it seldom cuts), and its rounds stop as soon as they
  * have found enough stable discs to cut (IDEA_STABLE_MARGIN switches both off).
+ * Stable discs order the moves too: the fastest-first key ranks a move better for each
+ * corner, or edge square beside a corner of the mover's, that it makes the mover's
+ * (stable at once), and worse on an X-square beside an empty corner, which hands that
+ * corner over (stableOrder, heldByCorner; IDEA_STABLE_ORDER).
  *
  * Also changed, and said on the page: with fewer nodes at the bottom, the move list with
  * fastest-first ordering starts at 6 empty squares instead of 7 (ENDGAME_SHALLOW), the
@@ -504,13 +508,31 @@ const uint8_t SQUARE_ORDER[64] = {
 /// The four corners (a1, h1, a8, h8): the solver's fastest-first key counts the
 /// opponent's replies there twice.
 const uint64_t CORNERS = 0x8100000000000081ULL;
+/// The eight edge squares beside a corner (b1, g1, a2, h2, a7, h7, b8, g8: C-squares).
+const uint64_t C_SQUARES = 0x4281000000008142ULL;
+/// The four squares diagonally beside a corner (b2, g2, b7, g7: X-squares).
+const uint64_t X_SQUARES = 0x0042000000004200ULL;
+
+/**
+ * @brief The discs of m that no move can flip for being a corner, or an edge square
+ * beside a corner of m's: along the edge the corner closes the line, and every other
+ * line through an edge square ends on it.
+ * @param m one side's discs
+ * @return m's corners and the C-squares of m beside them
+ */
+inline uint64_t heldByCorner(uint64_t m) {
+  const uint64_t c = m & CORNERS;
+  const uint64_t beside = ((c << 1) & 0x0200000000000002ULL) | ((c >> 1) & 0x4000000000000040ULL) | (c << 8) | (c >> 8);
+  return c | (beside & m & C_SQUARES);
+}
 
 /// The ideas of the solver on masks, each of which can be switched off alone: Search's
 /// last template parameter is the sum of those switched off (0, the default: all on).
 /// Step 09's four change only the work a node costs (step 09's tests check that the
 /// nodes stay the same); this step's own IDEA_STABLE cuts nodes and never a score,
-/// IDEA_STABLE_MARGIN spends less on it for a few more nodes, and IDEA_SHALLOW_TABLE
-/// trades a few nodes for faster probes.
+/// IDEA_STABLE_MARGIN spends less on it for a few more nodes, IDEA_STABLE_ORDER orders
+/// the moves by the stable discs they make, and IDEA_SHALLOW_TABLE trades a few nodes
+/// for faster probes.
 enum Idea {
   IDEA_FLIP_LIST = 1,  ///< Off: the search loop finds each child's flips again (step 08 played each child twice).
   IDEA_NEIGHBOURS = 2, ///< Off: the flips of every empty square are worked out, even with no opponent disc next to it.
@@ -521,7 +543,8 @@ enum Idea {
   IDEA_POPCOUNT = 64,     ///< Off: the solver counts bits by shifts and adds (bitCount) on x86-64 too, not by POPCNT (but spreadCount).
   IDEA_LANES = 128,       ///< Off: on x86-64 too, moves by stage 09's fills, flips ray by ray, stable discs line by line.
   IDEA_SHALLOW_TABLE = 256,  ///< Off: one table for every position, none apart for SHALLOW_TABLE_MAX empties or fewer.
-  IDEA_STABLE_MARGIN = 512   ///< Off: the bound worked out wherever it could cut (no STABLE_MARGIN), every round to the end.
+  IDEA_STABLE_MARGIN = 512,  ///< Off: the bound worked out wherever it could cut (no STABLE_MARGIN), every round to the end.
+  IDEA_STABLE_ORDER = 1024   ///< Off: the fastest-first key without stableOrder's term (step 09's key).
 };
 
 /**
@@ -1772,12 +1795,12 @@ class Search {
         sortKey[n] = midgame(childOwn, childOpp, uint8_t(3 - me), SORT_DEPTH, ply + 1, -INF, INF, empties - 1);
         continue;
       }
-      // fastest-first: the opponent's replies, each corner among them counted twice, an
-      // odd quadrant first among equals
+      // fastest-first: the opponent's replies, each corner among them counted twice, the
+      // stable discs the move makes (half a reply each), an odd quadrant first among equals
       const uint64_t replies = movesOf(childOwn, childOpp);
       if (HAND_MOVES_DOWN) childMoves[sq] = replies;  // (the child's own moves: it need not find them again)
       const int k = countBits(replies) - (isCorner(sq) ? 64 : 0) + countBits(replies & CORNERS);
-      sortKey[n] = 2 * k - ((parity_ & QUADRANT_BIT[sq]) != 0);
+      sortKey[n] = 2 * k - ((parity_ & QUADRANT_BIT[sq]) != 0) + (on(IDEA_STABLE_ORDER) ? stableOrder(sq, own, opp, f) : 0);
     }
     if (stopped()) return 0;  // (a sort search given up)
     if (etc)
@@ -2001,6 +2024,17 @@ class Search {
   }
 
   static bool isCorner(uint8_t sq) { return (CORNERS >> sq) & 1; }
+
+  // The fastest-first key's term for stable discs, in half replies: minus one for each
+  // corner or C-square the move at sq (flipping f) makes the mover's beside a corner of
+  // its own (heldByCorner), plus one on an X-square beside an empty corner. Most moves
+  // touch no corner or C-square: one AND says so.
+  E10_INLINE static int stableOrder(uint8_t sq, uint64_t own, uint64_t opp, uint64_t f) {
+    const uint64_t placed = f | bit(sq);
+    const int held = (placed & (CORNERS | C_SQUARES)) ? countBits(heldByCorner(own | placed) & placed) : 0;
+    const bool handsOver = ((X_SQUARES >> sq) & 1) && (AROUND[sq] & CORNERS & ~(own | opp));
+    return int(handsOver) - held;
+  }
 
   // Row `ply` of the PV: the moves a and b (NO_MOVE ends it).
   void setPv(int ply, uint8_t a, uint8_t b) {
