@@ -109,14 +109,14 @@ constexpr Solved (*without())(const FfoPosition&) {
 // page's: docs/ablation.py prints them as they are.
 #if ABLATION_STEP == 10
 // Step 10: the stability bound off alone (what is left: its move list from 6 empties, its
-// table from 6), the midgame searches on the stage's board, bits counted without POPCNT,
+// table from 6, its move order), the midgame searches on the stage's board, bits counted without POPCNT,
 // moves, flips and stable discs found without AVX2 (those three: the same nodes), one table
 // for every position, the bound worked out wherever it could cut, the move order without
 // stable discs, then step 09 itself (none of the changes).
 constexpr bool kSameNodes = false;
 const Variant kVariants[] = {
     {"default", "", "every idea on (the step as it ships)", without<0>()},
-    {"stable", "the bound from the opponent's stable discs", "no bound: the search of step 09, its table and move list from 6 empties",
+    {"stable", "the bound from the opponent's stable discs", "no bound: the search of step 09, its table and move list from 6 empties, this step's move order",
      without<step::IDEA_STABLE>()},
     {"masks", "the solver's midgame searches on masks", "on the stage's board, written cell by cell (step 09's way)",
      without<step::IDEA_MASK_SEARCH>()},

@@ -23,8 +23,9 @@
  * Also changed, and said on the page: with fewer nodes at the bottom, the move list with
  * fastest-first ordering starts at 6 empty squares instead of 7 (ENDGAME_SHALLOW), the
  * table keeps positions from 6 (ENDGAME_TABLE) and looks children up from 7 (ETC_MIN).
- * The idea can be switched off alone (IDEA_STABLE): the search is then step 09's with
- * those three constants, so the ablation table measures the two changes apart.
+ * The bound can be switched off alone (IDEA_STABLE): the search is then step 09's with
+ * those three constants and this step's move order, so the ablation table measures the
+ * changes apart.
  * Also changed, the same nodes in less time: the midgame searches the solver asks
  * (its root's pre-search, ProbCut's, the ordering's) run on the masks, not on G's board
  * (pvs is a template over the position); flipsUp and flipsDown and the full diagonals
@@ -522,6 +523,8 @@ const uint64_t X_SQUARES = 0x0042000000004200ULL;
  */
 inline uint64_t heldByCorner(uint64_t m) {
   const uint64_t c = m & CORNERS;
+  // along the ranks, b1 and b8 (a shift left) and g1 and g8 (right) only: a shift must not
+  // wrap to the next rank (h1 to a2, a8 to h7)
   const uint64_t beside = ((c << 1) & 0x0200000000000002ULL) | ((c >> 1) & 0x4000000000000040ULL) | (c << 8) | (c >> 8);
   return c | (beside & m & C_SQUARES);
 }
