@@ -109,14 +109,14 @@ constexpr Solved (*without())(const FfoPosition&) {
 // page's: docs/ablation.py prints them as they are.
 #if ABLATION_STEP == 10
 // Step 10: the stability bound off alone (what is left: its move list from 6 empties, its
-// table from 6, its move order), the midgame searches on the stage's board, bits counted without POPCNT,
+// table from 6, its move order and pre-search), the midgame searches on the stage's board, bits counted without POPCNT,
 // moves, flips and stable discs found without AVX2 (those three: the same nodes), one table
 // for every position, the bound worked out wherever it could cut, the move order without
-// stable discs, then step 09 itself (none of the changes).
+// stable discs, the pre-search as deep as step 09's, then step 09 itself (none of the changes).
 constexpr bool kSameNodes = false;
 const Variant kVariants[] = {
     {"default", "", "every idea on (the step as it ships)", without<0>()},
-    {"stable", "the bound from the opponent's stable discs", "no bound: the search of step 09, its table and move list from 6 empties, this step's move order",
+    {"stable", "the bound from the opponent's stable discs", "no bound: the search of step 09, its table and move list from 6 empties, this step's move order and pre-search",
      without<step::IDEA_STABLE>()},
     {"masks", "the solver's midgame searches on masks", "on the stage's board, written cell by cell (step 09's way)",
      without<step::IDEA_MASK_SEARCH>()},
@@ -131,6 +131,7 @@ const Variant kVariants[] = {
      "wherever it could cut, every round to the end", without<step::IDEA_STABLE_MARGIN>()},
     {"stable-order", "the moves ordered by the stable discs they make too (corners, C-squares beside one's corner)",
      "step 09's fastest-first key", without<step::IDEA_STABLE_ORDER>()},
+    {"short-presearch", "the root's pre-search at most 8 plies deep", "up to 14 plies, as in step 09", without<step::IDEA_SHORT_PRESEARCH>()},
     {"step09", "all of the above, and the table and move list from 6 empty squares",
      "step 09 (the table from 8, the move list from 7, its midgame searches on the board)",
      &solveOne<e09::Search<Fast>>},

@@ -527,3 +527,27 @@ TEST_CASE("stable discs in the move order change no score; the lines hold; they 
   }
   CHECK(nodesWith < nodesWithout);
 }
+
+// The pre-search's cap (SHORT_PRESEARCH plies, step 09's PRESEARCH_MAX) reaches a solve
+// only from SOLVE_FROM + SHORT_PRESEARCH + 1 empty squares: below, both searches are the
+// same, node for node; above, another pre-search orders the passes, and the score stays.
+TEST_CASE("a shorter pre-search changes no score, and nothing below 19 empty squares") {
+  using With = step::Search<Stage_s09>;
+  using Without = step::Search<Stage_s09, step::BucketTable, step::IDEA_SHORT_PRESEARCH>;
+  const int from = step::SOLVE_FROM + step::SHORT_PRESEARCH + 1;
+  REQUIRE(from == 19);
+  int differ = 0;
+  for (uint64_t seed = 1; seed <= 2; ++seed)  // (seeds whose positions solve in well under a second)
+    for (int empties : {from - 1, from}) {
+      const Position p = endgamePosition(seed * 104729 + uint64_t(empties), empties);
+      INFO(formatPosition(p));
+      const auto a = solveOnOwnTable<With, Stage_s09>(p, noSetup());
+      const auto b = solveOnOwnTable<Without, Stage_s09>(p, noSetup());
+      CHECK(a.score == b.score);
+      if (empties < from)
+        CHECK(a.nodes == b.nodes);
+      else
+        differ += a.nodes != b.nodes;
+    }
+  CHECK(differ > 0);  // the switch reaches the search
+}

@@ -43,6 +43,9 @@
  * lines come from the lines through the empty squares (LINES, stableDiscsFew), not from
  * fills, and a child of solveDeep takes the moves its parent found for its ordering
  * (HAND_MOVES_DOWN: on x86-64, where the stack has room).
+ * And the root's pre-search stops at 8 plies (SHORT_PRESEARCH; step 09's, at 14): the
+ * selective passes order the exact one, and deeper plies cost more time than they saved
+ * (IDEA_SHORT_PRESEARCH).
  *
  * Step 09's ideas, all kept: the exact solver on two 64-bit masks (stage 09's
  * representation, compiled from src/s09_bitboard.h), flips along rays kept with the move
@@ -123,6 +126,14 @@ const int SOLVE_FROM = 10;  ///< An exact solve deepens to empties - SOLVE_FROM,
 /// ...but no deeper than this: at 34 empty squares (FFO #59) a 24-ply search would take
 /// hours, far longer than the solve it orders. (Up to 24 empties, the cap changes nothing.)
 const int PRESEARCH_MAX = 14;
+/// This step's pre-search stops sooner, at 8 plies (IDEA_SHORT_PRESEARCH: a solve of 19
+/// empty squares or more is all it changes): the selective passes (step 08's) order the exact
+/// pass, and deeper plies cost more than they saved. On FFO #40-#44 (20-23 empties: 10-13
+/// plies), in an instrumented copy on a Zen 5 (2026-11-28), the pre-search took about 10 %
+/// of the time, at 8 plies under 1 %, and the passes after it about 4 % more; nodes, the
+/// pre-search's included, 131.0 million against 134.8. 7 and 9 plies cost more nodes
+/// there and on FFO #45-#49 (543.5 and 564.2 million; 8: 548.3; 14: 609.3).
+const int SHORT_PRESEARCH = 8;
 const int TABLE_MIN = 4;    ///< Use the table only with this many plies and empty squares left.
 const int BUCKET = 4;       ///< Slots per bucket in BucketTable.
 const int ENDGAME_SHALLOW = 5;  ///< Empties at or below which solve() tries squares, not a move list.
@@ -534,8 +545,8 @@ inline uint64_t heldByCorner(uint64_t m) {
 /// Step 09's four change only the work a node costs (step 09's tests check that the
 /// nodes stay the same); this step's own IDEA_STABLE cuts nodes and never a score,
 /// IDEA_STABLE_MARGIN spends less on it for a few more nodes, IDEA_STABLE_ORDER orders
-/// the moves by the stable discs they make, and IDEA_SHALLOW_TABLE trades a few nodes
-/// for faster probes.
+/// the moves by the stable discs they make, IDEA_SHALLOW_TABLE trades a few nodes for
+/// faster probes, and IDEA_SHORT_PRESEARCH spends less before the passes.
 enum Idea {
   IDEA_FLIP_LIST = 1,  ///< Off: the search loop finds each child's flips again (step 08 played each child twice).
   IDEA_NEIGHBOURS = 2, ///< Off: the flips of every empty square are worked out, even with no opponent disc next to it.
@@ -547,7 +558,8 @@ enum Idea {
   IDEA_LANES = 128,       ///< Off: on x86-64 too, moves by stage 09's fills, flips ray by ray, stable discs line by line.
   IDEA_SHALLOW_TABLE = 256,  ///< Off: one table for every position, none apart for SHALLOW_TABLE_MAX empties or fewer.
   IDEA_STABLE_MARGIN = 512,  ///< Off: the bound worked out wherever it could cut (no STABLE_MARGIN), every round to the end.
-  IDEA_STABLE_ORDER = 1024   ///< Off: the fastest-first key without stableOrder's term (step 09's key).
+  IDEA_STABLE_ORDER = 1024,  ///< Off: the fastest-first key without stableOrder's term (step 09's key).
+  IDEA_SHORT_PRESEARCH = 2048  ///< Off: the root's pre-search up to PRESEARCH_MAX plies (step 09's), not SHORT_PRESEARCH.
 };
 
 /**
@@ -1237,7 +1249,8 @@ class Search {
       }
     }
     // A shallow midgame search first, on the masks, for the root's move order (and the table's)...
-    const int ahead = empties - SOLVE_FROM > PRESEARCH_MAX ? PRESEARCH_MAX : empties - SOLVE_FROM;
+    const int most = on(IDEA_SHORT_PRESEARCH) ? SHORT_PRESEARCH : PRESEARCH_MAX;  // plies at most
+    const int ahead = empties - SOLVE_FROM > most ? most : empties - SOLVE_FROM;
     root_ = b;
     Result r = on(IDEA_MASK_SEARCH) ? deepen(masks(own, opp, me), me, ahead > 0 ? ahead : 0, -1)
                                     : deepen(b, me, ahead > 0 ? ahead : 0, -1);
