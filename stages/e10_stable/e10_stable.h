@@ -24,8 +24,8 @@
  * fastest-first ordering starts at 6 empty squares instead of 7 (ENDGAME_SHALLOW), the
  * table keeps positions from 6 (ENDGAME_TABLE) and looks children up from 7 (ETC_MIN).
  * The bound can be switched off alone (IDEA_STABLE): the search is then step 09's with
- * those three constants and this step's move order, so the ablation table measures the
- * changes apart.
+ * those three constants and this step's move order and pre-search, so the ablation table
+ * measures the changes apart.
  * Also changed, the same nodes in less time: the midgame searches the solver asks
  * (its root's pre-search, ProbCut's, the ordering's) run on the masks, not on G's board
  * (pvs is a template over the position); flipsUp and flipsDown and the full diagonals
@@ -131,8 +131,8 @@ const int PRESEARCH_MAX = 14;
 /// pass, and deeper plies cost more than they saved. On FFO #40-#44 (20-23 empties: 10-13
 /// plies), in an instrumented copy on a Zen 5 (2026-11-28), the pre-search took about 10 %
 /// of the time, at 8 plies under 1 %, and the passes after it about 4 % more; nodes, the
-/// pre-search's included, 131.0 million against 134.8. 7 and 9 plies cost more nodes
-/// there and on FFO #45-#49 (543.5 and 564.2 million; 8: 548.3; 14: 609.3).
+/// pre-search's included, 131.0 million against 134.8 (7 plies: 132.3, 9: 133.7). On
+/// FFO #45-#49: 548.3 million against 609.3 (7 plies: 543.5, 9: 564.2).
 const int SHORT_PRESEARCH = 8;
 const int TABLE_MIN = 4;    ///< Use the table only with this many plies and empty squares left.
 const int BUCKET = 4;       ///< Slots per bucket in BucketTable.
