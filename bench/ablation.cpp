@@ -112,11 +112,12 @@ constexpr Solved (*without())(const FfoPosition&) {
 // table from 6, its move order and pre-search), the midgame searches on the stage's board, bits counted without POPCNT,
 // moves, flips and stable discs found without AVX2 (those three: the same nodes), one table
 // for every position, the bound worked out wherever it could cut, the move order without
-// stable discs, the pre-search as deep as step 09's, then step 09 itself (none of the changes).
+// stable discs, the pre-search as deep as step 09's, Zobrist's keys, then step 09 itself (none
+// of the changes).
 constexpr bool kSameNodes = false;
 const Variant kVariants[] = {
     {"default", "", "every idea on (the step as it ships)", without<0>()},
-    {"stable", "the bound from the opponent's stable discs", "no bound: the search of step 09, its table and move list from 6 empties, this step's move order and pre-search",
+    {"stable", "the bound from the opponent's stable discs", "no bound: the search of step 09, its table and move list from 6 empties, this step's move order, pre-search and keys",
      without<step::IDEA_STABLE>()},
     {"masks", "the solver's midgame searches on masks", "on the stage's board, written cell by cell (step 09's way)",
      without<step::IDEA_MASK_SEARCH>()},
@@ -132,6 +133,8 @@ const Variant kVariants[] = {
     {"stable-order", "the moves ordered by the stable discs they make too (corners, C-squares beside one's corner)",
      "step 09's fastest-first key", without<step::IDEA_STABLE_ORDER>()},
     {"short-presearch", "the root's pre-search at most 8 plies deep", "up to 14 plies, as in step 09", without<step::IDEA_SHORT_PRESEARCH>()},
+    {"multiply-key", "the key from the masks (positionKey)", "Zobrist's, from the parent's (keyAfter)",
+     without<step::IDEA_MULTIPLY_KEY>()},
     {"step09", "all of the above, and the table and move list from 6 empty squares",
      "step 09 (the table from 8, the move list from 7, its midgame searches on the board)",
      &solveOne<e09::Search<Fast>>},

@@ -24,8 +24,8 @@
  * fastest-first ordering starts at 6 empty squares instead of 7 (ENDGAME_SHALLOW), the
  * table keeps positions from 6 (ENDGAME_TABLE) and looks children up from 7 (ETC_MIN).
  * The bound can be switched off alone (IDEA_STABLE): the search is then step 09's with
- * those three constants and this step's move order and pre-search, so the ablation table
- * measures the changes apart.
+ * those three constants and this step's move order, pre-search and keys, so the ablation
+ * table measures the changes apart.
  * Also changed, the same nodes in less time: the midgame searches the solver asks
  * (its root's pre-search, ProbCut's, the ordering's) run on the masks, not on G's board
  * (pvs is a template over the position); flipsUp and flipsDown and the full diagonals
@@ -45,7 +45,9 @@
  * (HAND_MOVES_DOWN: on x86-64, where the stack has room).
  * And the root's pre-search stops at 8 plies (SHORT_PRESEARCH; step 09's, at 14): the
  * selective passes order the exact one, and deeper plies cost more time than they saved
- * (IDEA_SHORT_PRESEARCH).
+ * (IDEA_SHORT_PRESEARCH). And the table's key is worked out from the position's two
+ * masks by three multiplications (positionKey), not kept up to date stone by stone
+ * (Zobrist's key, keyAfter: sixteen loads a child; IDEA_MULTIPLY_KEY).
  *
  * Step 09's ideas, all kept: the exact solver on two 64-bit masks (stage 09's
  * representation, compiled from src/s09_bitboard.h), flips along rays kept with the move
@@ -546,7 +548,8 @@ inline uint64_t heldByCorner(uint64_t m) {
 /// nodes stay the same); this step's own IDEA_STABLE cuts nodes and never a score,
 /// IDEA_STABLE_MARGIN spends less on it for a few more nodes, IDEA_STABLE_ORDER orders
 /// the moves by the stable discs they make, IDEA_SHALLOW_TABLE trades a few nodes for
-/// faster probes, and IDEA_SHORT_PRESEARCH spends less before the passes.
+/// faster probes, IDEA_SHORT_PRESEARCH spends less before the passes, and
+/// IDEA_MULTIPLY_KEY less on each child's key (other keys: other buckets, a few other nodes).
 enum Idea {
   IDEA_FLIP_LIST = 1,  ///< Off: the search loop finds each child's flips again (step 08 played each child twice).
   IDEA_NEIGHBOURS = 2, ///< Off: the flips of every empty square are worked out, even with no opponent disc next to it.
@@ -559,7 +562,8 @@ enum Idea {
   IDEA_SHALLOW_TABLE = 256,  ///< Off: one table for every position, none apart for SHALLOW_TABLE_MAX empties or fewer.
   IDEA_STABLE_MARGIN = 512,  ///< Off: the bound worked out wherever it could cut (no STABLE_MARGIN), every round to the end.
   IDEA_STABLE_ORDER = 1024,  ///< Off: the fastest-first key without stableOrder's term (step 09's key).
-  IDEA_SHORT_PRESEARCH = 2048  ///< Off: the root's pre-search up to PRESEARCH_MAX plies (step 09's), not SHORT_PRESEARCH.
+  IDEA_SHORT_PRESEARCH = 2048,  ///< Off: the root's pre-search up to PRESEARCH_MAX plies (step 09's), not SHORT_PRESEARCH.
+  IDEA_MULTIPLY_KEY = 4096      ///< Off: Zobrist keys, a child's from its parent's (keyAfter), not positionKey.
 };
 
 /**
@@ -920,7 +924,7 @@ E10_INLINE uint64_t stableDiscsFewInLanes(uint64_t p, uint64_t empty, int need =
 /// What the table remembers of one position (16 bytes: a bucket of BUCKET slots is 64,
 /// one cache line when the pool is aligned to 64 bytes).
 struct Slot {
-  uint64_t key;    ///< The position's whole Zobrist key.
+  uint64_t key;    ///< The position's whole key (Search::hashKey).
   int16_t lower;   ///< The score is at least this...
   int16_t upper;   ///< ...and at most this (equal: exact).
   int8_t depth;    ///< Plies searched below it; exact: EXACT_SLOT + empties; 0: the slot is free.
@@ -961,7 +965,7 @@ class ChainedTable {
   }
   /**
    * @brief Looks a position up.
-   * @param key the position's Zobrist key
+   * @param key the position's key (Search::hashKey)
    * @return its slot, or 0 if it is not stored
    */
   Slot* find(uint64_t key) {
@@ -984,7 +988,7 @@ class ChainedTable {
   }
   /**
    * @brief A slot to store a position in.
-   * @param key the position's Zobrist key
+   * @param key the position's key (Search::hashKey)
    * @return its own slot if stored, else a new one at the end of its chain; 0 when the
    *         pool is used up
    */
@@ -1036,7 +1040,7 @@ class BucketTable {
   }
   /**
    * @brief Looks a position up.
-   * @param key the position's Zobrist key
+   * @param key the position's key (Search::hashKey)
    * @return its slot, or 0 if it is not stored
    */
   Slot* find(uint64_t key) {
@@ -1056,7 +1060,7 @@ class BucketTable {
   }
   /**
    * @brief A slot to store a position in.
-   * @param key the position's Zobrist key
+   * @param key the position's key (Search::hashKey)
    * @return its own slot if stored, else the bucket's shallowest (its old content lost);
    *         0 without a pool
    */
@@ -1327,16 +1331,47 @@ class Search {
   }
 
   /**
-   * @brief The Zobrist key of a position: one random number per (colour, square) of
-   * each stone, XORed, and one more when white is to move.
+   * @brief The table's key of a position (positionKey; with IDEA_MULTIPLY_KEY off, the
+   * Zobrist key: one random number per (colour, square) of each stone, XORed, and one
+   * more when white is to move).
    * @param b the position
    * @param me the side to move
    * @return the key
    */
   uint64_t hashKey(const Board& b, uint8_t me) const {
+    if (on(IDEA_MULTIPLY_KEY)) {
+      uint64_t own = 0, opp = 0;
+      for (int sq = 0; sq < 64; sq++) {
+        const uint8_t c = G::cell(b, sq & 7, sq >> 3);
+        own |= uint64_t(c == me) << sq;
+        opp |= uint64_t(c == 3 - me) << sq;
+      }
+      return positionKey(own, opp);
+    }
     uint64_t k = me == WHITE ? whiteToMove_ : 0;
     for (int sq = 0; sq < 64; sq++) k ^= zobrist_[G::cell(b, sq & 7, sq >> 3)][sq];  // no branch
     return k;
+  }
+
+  /**
+   * @brief The table's key of a position from its two masks. Each mask's top bits are
+   * folded into its lower ones (a multiplication carries only upwards), each is then
+   * multiplied by an odd constant of its own (a different number for every mask), the
+   * opponent's turned half a word, the two XORed, then mixed by a multiplication and two
+   * shifts: one disc more changes about half of the key's top bits, which pick the
+   * bucket, whatever its square. Three multiplications a child, where a Zobrist key takes
+   * a load for each four squares a move changes (keyAfter: sixteen). The key names the
+   * side to move's discs, not a colour: a position and its colours swapped, the other
+   * side to move, share a key, and a score (the mover's).
+   * @param own the side to move's discs @param opp the opponent's
+   * @return the key
+   */
+  E10_INLINE static uint64_t positionKey(uint64_t own, uint64_t opp) {
+    const uint64_t a = (own ^ own >> 29) * 0x9E3779B97F4A7C15ULL, c = (opp ^ opp >> 29) * 0xC2B2AE3D27D4EB4FULL;
+    uint64_t h = a ^ ((c << 32) | (c >> 32));
+    h ^= h >> 32;
+    h *= 0xD6E8FEB86659FD93ULL;
+    return h ^ (h >> 29);
   }
 
   /**
@@ -1451,6 +1486,7 @@ class Search {
     return DISC * finalDiscs(own - opp, 64 - own - opp);
   }
   E10_INLINE uint64_t hashKey(const Masks& m, uint8_t me) const {
+    if (on(IDEA_MULTIPLY_KEY)) return positionKey(m.stones[me], m.stones[3 - me]);
     uint64_t k = me == WHITE ? whiteToMove_ : 0;
     for (int c = WHITE; c <= BLACK; c++)
       for (uint64_t s = m.stones[c]; s; s &= s - 1) k ^= zobrist_[c][__builtin_ctzll(s)];
@@ -1493,7 +1529,8 @@ class Search {
   //
   // A position is two masks: `own`, the side to move's discs, and `opp`, the opponent's
   // (bit y * 8 + x). Scores in whole discs, `discs` = own minus opponent's; `me` (the
-  // colour of `own`) only picks the Zobrist numbers and the colour a G board gets.
+  // colour of `own`) only picks the colour a G board gets (and, with IDEA_MULTIPLY_KEY
+  // off, the Zobrist numbers).
 
   static uint64_t bit(uint8_t sq) { return uint64_t(1) << sq; }
 
@@ -1740,7 +1777,7 @@ class Search {
   }
 
   // Many empties left: the move list with each move's flips, sorted fastest-first, the
-  // table, PVS. `key` is the position's Zobrist key (unused below ENDGAME_TABLE); `legal`
+  // table, PVS. `key` is the position's key (hashKey; unused below ENDGAME_TABLE); `legal`
   // its moves when the parent found them, for its fastest-first key or to pass (else
   // MOVES_UNKNOWN).
   E10_CLONES int solveDeep(uint64_t own, uint64_t opp, uint8_t me, int alpha, int beta, int discs, int empties, int ply,
@@ -1758,7 +1795,8 @@ class Search {
     if (legal == 0) {
       const uint64_t replies = movesOf(opp, own);  // (the passed-to side's moves: handed to it)
       if (replies == 0) return finalDiscs(discs, empties);  // neither side can move
-      const int score = -solveDeep(opp, own, 3 - me, -beta, -alpha, -discs, empties, ply + 1, key ^ whiteToMove_, replies);  // a pass
+      const uint64_t passed = on(IDEA_MULTIPLY_KEY) ? positionKey(opp, own) : key ^ whiteToMove_;
+      const int score = -solveDeep(opp, own, 3 - me, -beta, -alpha, -discs, empties, ply + 1, passed, replies);  // a pass
       if (stopped()) return 0;
       if (pvNode) updatePv(ply, PASS);
       return score;
@@ -1803,7 +1841,7 @@ class Search {
       const uint64_t childOwn = opp ^ f, childOpp = own ^ f ^ bit(sq);
       childKey[sq] = 0;  // (unused by a child below ENDGAME_TABLE)
       if (childTable) {
-        childKey[sq] = keyAfter(key, sq, me, f);
+        childKey[sq] = on(IDEA_MULTIPLY_KEY) ? positionKey(childOwn, childOpp) : keyAfter(key, sq, me, f);
         children.prefetch(childKey[sq]);  // the probes below (and the child's own) will wait less
       }
       if (empties >= SORT_SEARCH) {  // a shallow search: the opponent's score, lowest first
