@@ -1264,7 +1264,7 @@ class Search {
     nodes_ = 0;
     rootBest_ = r.best;
     // The selective passes, then the exact one, as in step 08.
-    const uint64_t key = hashKey(b, me);
+    const uint64_t key = hashKey(masks(own, opp, me), me);  // (from the masks read above, not the cells again)
     level_ = empties >= selectiveFrom_ ? 0 : EXACT_LEVEL;
     for (bool first = true; level_ <= EXACT_LEVEL; level_++, first = false) {
       int score;
