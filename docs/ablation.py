@@ -8,7 +8,11 @@ page is filled.
 One row per idea switched off alone: what the search does instead, its nodes, its CPU time
 (median of the rounds, min-max) and how fast the step as it ships runs beside it, in the
 site's convention: "the default runs N.NNx as fast as without the idea" = the variant's
-median time / the default's (above 1: the idea pays for itself on this workload).
+time / the default's (above 1: the idea pays for itself on this workload). That ratio is
+taken round by round (the variant against the default of the same round) and the table
+gives the median of the rounds' ratios with their range: a machine that runs faster in
+some rounds than in others (it happens on shared machines) moves both times of a round
+alike and leaves their ratio be; noise within a round still shows, in the range.
 
     docs/ablation.py build/ablation.json            # prints the block
     docs/update_docs.py ... --ablation build/ablation.json   # writes it into the page
@@ -32,6 +36,18 @@ def seconds(xs):
     return f"{med:.2f}" if len(xs) == 1 else f"{med:.2f} ({min(xs):.2f}-{max(xs):.2f})"
 
 
+def ratios(variant, default):
+    """The variant's time / the default's, round by round (the JSON lists each variant's
+    seconds in the order of the rounds)."""
+    return [v / d for v, d in zip(variant["seconds"], default["seconds"])]
+
+
+def ratio(xs):
+    """'1.08x (1.02-1.12)': the median and the range of the rounds' ratios."""
+    med = statistics.median(xs)
+    return f"{med:.2f}x" if len(xs) == 1 else f"{med:.2f}x ({min(xs):.2f}-{max(xs):.2f})"
+
+
 def target(data):
     """The CMake target that runs the JSON's step: `ablation` (step 06), `ablation-eNN`."""
     step = data.get("step", "e06_endgame")
@@ -43,7 +59,6 @@ def table(data):
     per variant; the default first."""
     variants = data["variants"]
     default = next(v for v in variants if v["name"] == "default")
-    base = statistics.median(default["seconds"])
     first, last = data["ffo"]
     rounds = data["rounds"]
     cpu = bench.cpu_name(data.get("cpuinfo", {}))
@@ -53,18 +68,17 @@ def table(data):
            f"lends it; {rounds} round{'s' if rounds != 1 else ''}{stopped} in one process, the variants shuffled "
            f"each round. Nodes are exact; CPU s: the {last - first + 1} solves together, "
            f"median of the rounds (min-max). Measured on {cpu}, {data['cores']} cores, by "
-           f"`cmake --build build --target {target(data)}` (`{data['command']}`). Last column: the variant's median "
-           f"time / the default's.\n",
+           f"`cmake --build build --target {target(data)}` (`{data['command']}`). Last column: the variant's "
+           f"time / the default's in the same round, the median of the rounds (min-max).\n",
            "| idea switched off | what the search does instead | nodes | nodes (default = 1) | CPU s | "
            "default runs N.NNx as fast as without it |",
            "|---|---|---|---|---|---|"]
     for v in variants:
-        ratio = statistics.median(v["seconds"]) / base
         if v["name"] == "default":
             out.append(f"| (none) | {v['off']} | {v['nodes']:,} | 1.00 | {seconds(v['seconds'])} | - |")
             continue
         out.append(f"| {v['idea']} | {v['off']} | {v['nodes']:,} | {v['nodes'] / default['nodes']:.2f} | "
-                   f"{seconds(v['seconds'])} | {ratio:.2f}x |")
+                   f"{seconds(v['seconds'])} | {ratio(ratios(v, default))} |")
     out.append("")
     return "\n".join(out)
 
