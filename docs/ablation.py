@@ -30,22 +30,17 @@ PAGE = os.path.join("stages", "e06_endgame", "README.md")
 MARKER = "ablation"
 
 
-def seconds(xs):
-    """'14.5 (14.2-15.1)': the median and the range of a list of CPU seconds."""
-    med = statistics.median(xs)
-    return f"{med:.2f}" if len(xs) == 1 else f"{med:.2f} ({min(xs):.2f}-{max(xs):.2f})"
+def spread(xs, unit=""):
+    """'14.50 (14.20-15.10)', or with unit "x" '1.08x (1.02-1.12)': the median of a list (CPU
+    seconds, or the rounds' ratios) and its range."""
+    med = f"{statistics.median(xs):.2f}{unit}"
+    return med if len(xs) == 1 else f"{med} ({min(xs):.2f}-{max(xs):.2f})"
 
 
 def ratios(variant, default):
     """The variant's time / the default's, round by round (the JSON lists each variant's
     seconds in the order of the rounds)."""
     return [v / d for v, d in zip(variant["seconds"], default["seconds"])]
-
-
-def ratio(xs):
-    """'1.08x (1.02-1.12)': the median and the range of the rounds' ratios."""
-    med = statistics.median(xs)
-    return f"{med:.2f}x" if len(xs) == 1 else f"{med:.2f}x ({min(xs):.2f}-{max(xs):.2f})"
 
 
 def target(data):
@@ -75,10 +70,10 @@ def table(data):
            "|---|---|---|---|---|---|"]
     for v in variants:
         if v["name"] == "default":
-            out.append(f"| (none) | {v['off']} | {v['nodes']:,} | 1.00 | {seconds(v['seconds'])} | - |")
+            out.append(f"| (none) | {v['off']} | {v['nodes']:,} | 1.00 | {spread(v['seconds'])} | - |")
             continue
         out.append(f"| {v['idea']} | {v['off']} | {v['nodes']:,} | {v['nodes'] / default['nodes']:.2f} | "
-                   f"{seconds(v['seconds'])} | {ratio(ratios(v, default))} |")
+                   f"{spread(v['seconds'])} | {spread(ratios(v, default), 'x')} |")
     out.append("")
     return "\n".join(out)
 
