@@ -112,8 +112,8 @@ constexpr Solved (*without())(const FfoPosition&) {
 // table from 6, its move order and pre-search), the midgame searches on the stage's board, bits counted without POPCNT,
 // moves, flips and stable discs found without AVX2 (those three: the same nodes), one table
 // for every position, the bound worked out wherever it could cut, the move order without
-// stable discs, the pre-search as deep as step 09's, Zobrist's keys, then step 09 itself (none
-// of the changes).
+// stable discs, the pre-search as deep as step 09's, Zobrist's keys, the order far from
+// the end without the replies, then step 09 itself (none of the changes).
 constexpr bool kSameNodes = false;
 const Variant kVariants[] = {
     {"default", "", "every idea on (the step as it ships)", without<0>()},
@@ -135,6 +135,8 @@ const Variant kVariants[] = {
     {"short-presearch", "the root's pre-search at most 8 plies deep", "up to 14 plies, as in step 09", without<step::IDEA_SHORT_PRESEARCH>()},
     {"multiply-key", "the key from the masks (positionKey)", "Zobrist's, from the parent's (keyAfter)",
      without<step::IDEA_MULTIPLY_KEY>()},
+    {"sort-mobility", "the opponent's replies counted in the order from 16 empty squares", "the one-ply search's score alone",
+     without<step::IDEA_SORT_MOBILITY>()},
     {"step09", "all of the above, and the table and move list from 6 empty squares",
      "step 09 (the table from 8, the move list from 7, its midgame searches on the board)",
      &solveOne<e09::Search<Fast>>},
