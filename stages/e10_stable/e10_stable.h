@@ -165,10 +165,10 @@ const int SHALLOW_TABLE_SHARE = 16;
 const int SORT_SEARCH = 16;     ///< Empties at or above which a shallow search orders solve()'s moves.
 const int SORT_DEPTH = 1;       ///< The depth of that search, in plies.
 /// ...plus this much (in 1/DISC) for each reply the move leaves the opponent: the search's
-/// score keeps the opponent's best reply, not how many it has (IDEA_SORT_MOBILITY). Three quarters of a disc a reply: in scratch copies (2026-11-29),
-/// on FFO #40-#44, #45-#49 and #50-#53 it saved 2.5 %, 7.9 % and 19.8 % of the nodes; a
-/// half disc 3.0 %, 5.9 % and 14.0 %; a whole disc 2.6 % on #40-#44, and on #45-#49 cost
-/// 0.6 % more.
+/// score keeps the opponent's best reply, not how many it has (IDEA_SORT_MOBILITY). Three
+/// quarters of a disc a reply: in scratch copies (2026-11-29), on FFO #40-#44, #45-#49
+/// and #50-#53 it saved 2.5 %, 7.9 % and 19.8 % of the nodes; a half disc 3.0 %, 5.9 %
+/// and 14.0 %; a whole disc 2.6 % on #40-#44, and on #45-#49 cost 0.6 % more.
 const int SORT_MOBILITY = 192;
 static_assert(SORT_MOBILITY >= 0 && 64 * DISC < INF,
               "a sort key (a score of -64 discs at least, plus the replies) stays above -INF, solveDeep's mark for its first move");
@@ -1857,17 +1857,17 @@ class Search {
         childKey[sq] = on(IDEA_MULTIPLY_KEY) ? positionKey(childOwn, childOpp) : keyAfter(key, sq, me, f);
         children.prefetch(childKey[sq]);  // the probes below (and the child's own) will wait less
       }
+      // the opponent's replies, for either key (unknown where neither counts them)
+      const bool countReplies = empties < SORT_SEARCH || on(IDEA_SORT_MOBILITY);
+      const uint64_t replies = countReplies ? movesOf(childOwn, childOpp) : MOVES_UNKNOWN;
+      if (HAND_MOVES_DOWN) childMoves[sq] = replies;  // (the child's own moves: it need not find them again)
       if (empties >= SORT_SEARCH) {  // a shallow search: the opponent's score, lowest first, its replies counted
-        const uint64_t replies = on(IDEA_SORT_MOBILITY) ? movesOf(childOwn, childOpp) : MOVES_UNKNOWN;
-        if (HAND_MOVES_DOWN) childMoves[sq] = replies;  // (unknown: the search found none to hand down)
         sortKey[n] = midgame(childOwn, childOpp, uint8_t(3 - me), SORT_DEPTH, ply + 1, -INF, INF, empties - 1) +
-                     (on(IDEA_SORT_MOBILITY) ? SORT_MOBILITY * countBits(replies) : 0);
+                     (countReplies ? SORT_MOBILITY * countBits(replies) : 0);
         continue;
       }
-      // fastest-first: the opponent's replies, each corner among them counted twice, the
-      // stable discs the move makes (half a reply each), an odd quadrant first among equals
-      const uint64_t replies = movesOf(childOwn, childOpp);
-      if (HAND_MOVES_DOWN) childMoves[sq] = replies;  // (the child's own moves: it need not find them again)
+      // fastest-first: the replies, each corner among them counted twice, the stable discs
+      // the move makes (half a reply each), an odd quadrant first among equals
       const int k = countBits(replies) - (isCorner(sq) ? 64 : 0) + countBits(replies & CORNERS);
       sortKey[n] = 2 * k - ((parity_ & QUADRANT_BIT[sq]) != 0) + (on(IDEA_STABLE_ORDER) ? stableOrder(sq, own, opp, f) : 0);
     }
