@@ -110,7 +110,8 @@ constexpr Solved (*without())(const FfoPosition&) {
 #if ABLATION_STEP == 10
 // Step 10: the stability bound off alone (what is left: its move list from 6 empties, its
 // table from 6, its move order and pre-search), the midgame searches on the stage's board, bits counted without POPCNT,
-// moves, flips and stable discs found without AVX2 (those three: the same nodes), one table
+// moves, flips and stable discs found without AVX2, flips without AVX-512's count of
+// leading zeros (those four: the same nodes), one table
 // for every position, the bound worked out wherever it could cut, the move order without
 // stable discs, the pre-search as deep as step 09's, Zobrist's keys, the order far from
 // the end without the replies, then step 09 itself (none of the changes).
@@ -121,11 +122,13 @@ const Variant kVariants[] = {
      without<step::IDEA_STABLE>()},
     {"masks", "the solver's midgame searches on masks", "on the stage's board, written cell by cell (step 09's way)",
      without<step::IDEA_MASK_SEARCH>()},
-    {"popcount", "bits counted by POPCNT (the solver's x86-64-v3 copy)", "by shifts and adds, as on the boards (bitCount)",
+    {"popcount", "bits counted by POPCNT (the solver's x86-64-v3 and v4 copies)", "by shifts and adds, as on the boards (bitCount)",
      without<step::IDEA_POPCOUNT>()},
     {"lanes", "moves, flips and stable discs found four directions at a time (AVX2)",
      "moves by stage 09's fills, flips ray by ray, stable discs line by line",
      without<step::IDEA_LANES>()},
+    {"lzcnt", "flips down the board by a count of leading zeros a lane (AVX-512: the solver's x86-64-v4 copy)",
+     "by three spreads a lane, as with AVX2 (rayFlipsInLanes)", without<step::IDEA_LZCNT>()},
     {"shallow-table", "a table apart for 9 empty squares or fewer, 1 MiB", "one table for every position",
      without<step::IDEA_SHALLOW_TABLE>()},
     {"stable-margin", "the bound worked out only where it is likely to cut, its rounds stopped once it cuts",

@@ -359,6 +359,7 @@ TEST_CASE("movesInLanes and rayFlipsInLanes find the moves and flips of the refe
       const uint8_t sq = uint8_t(__builtin_ctzll(empty));
       const uint64_t f = s09::flips(uint64_t(1) << sq, own, opp);
       CHECK(step::rayFlipsInLanes(sq, own, opp) == f);
+      if (step::CPU_HAS_LZCNT_LANES) CHECK(step::rayFlipsByLzcnt(sq, own, opp) == f);
       flipping += f != 0;
     }
   }
@@ -433,6 +434,10 @@ TEST_CASE("solve counting bits by POPCNT or by shifts and adds: the same score, 
 
 TEST_CASE("solve finding moves four directions at a time or by stage 09's fills: the same score, move, line and nodes") {
   checkSameSolves<step::IDEA_LANES>();
+}
+
+TEST_CASE("solve finding flips down the board by a count of leading zeros (AVX-512) or by spreads: the same score, move, line and nodes") {
+  checkSameSolves<step::IDEA_LZCNT>();
 }
 
 TEST_CASE("solve with the last four squares' own solver or with the shallow solver: the same score, move, line and nodes") {

@@ -30,10 +30,12 @@
  * (its root's pre-search, ProbCut's, the ordering's) run on the masks, not on G's board
  * (pvs is a template over the position); flipsUp and flipsDown and the full diagonals
  * of stableDiscs have no branch. On x86-64, the solver's recursive functions are compiled
- * twice, the second copy for x86-64-v3, where a count of bits is one instruction (POPCNT;
+ * for any x86-64 and again for x86-64-v3, where a count of bits is one instruction (POPCNT;
  * E10_CLONES, countBits, switched by IDEA_POPCOUNT) and the moves, flips and stable discs
  * are found four directions at a time (movesInLanes, rayFlipsInLanes, stableDiscsInLanes,
- * switched by IDEA_LANES).
+ * switched by IDEA_LANES), and for x86-64-v4 (AVX-512), where a move's flips down the
+ * board come from one count of leading zeros a lane (rayFlipsByLzcnt, switched by
+ * IDEA_LZCNT).
  * And the solver keeps its positions of SHALLOW_TABLE_MAX empties or fewer in a small
  * table of their own, held in the core's caches (useTable, IDEA_SHALLOW_TABLE): a few
  * more nodes, less time waiting for memory. Fewer branches that no predictor guesses, the
@@ -80,16 +82,18 @@
 
 #include <stdint.h>
 
-// On x86-64 (GCC, Linux) the solver's recursive functions are compiled twice: for any
-// x86-64, and for the x86-64-v3 level (POPCNT, LZCNT, BMI, AVX2: Intel's Haswell of 2013
-// and later). The program picks the copy its CPU runs when it starts (GCC's
-// target_clones), so one binary runs everywhere; one source, so the same nodes. The v3
-// copy counts bits in one instruction (countBits in Search) and finds moves and flips
-// four directions at a time (movesInLanes, rayFlipsInLanes). Elsewhere (the sketches'
-// boards, Clang): one copy.
+// On x86-64 (GCC, Linux) the solver's recursive functions are compiled three times: for
+// any x86-64, for the x86-64-v3 level (POPCNT, LZCNT, BMI, AVX2: Intel's Haswell of 2013
+// and later) and for x86-64-v4 (AVX-512: Intel's Skylake-SP servers and later, AMD's
+// Zen 4). The program picks the copy its CPU runs when it starts (GCC's target_clones),
+// so one binary runs everywhere; one source, so the same nodes. The v3 copy counts bits
+// in one instruction (countBits in Search) and finds moves and flips four directions at a
+// time (movesInLanes, rayFlipsInLanes); the v4 copy finds the flips down the board by
+// counting leading zeros (rayFlipsByLzcnt). Elsewhere (the sketches' boards, Clang): one
+// copy.
 #if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__linux__)
-/// The solver's recursive functions: a copy for any x86-64 and one for x86-64-v3.
-#define E10_CLONES __attribute__((target_clones("default", "arch=x86-64-v3")))
+/// The solver's recursive functions: a copy for any x86-64, one for x86-64-v3, one for x86-64-v4.
+#define E10_CLONES __attribute__((target_clones("default", "arch=x86-64-v3", "arch=x86-64-v4")))
 /// 1 where the solver has its x86-64-v3 copy (GCC on x86-64 Linux), else 0.
 #define E10_X86 1
 /// Inlined always: what the copies call must be compiled inside each of them (a function
@@ -105,6 +109,7 @@
 #endif
 #if E10_X86
 #include <exception>  // std::exception_ptr: an exception from idle, carried out of the solver copies
+#include <immintrin.h>  // _mm256_lzcnt_epi64, _mm256_srlv_epi64: rayFlipsByLzcnt
 #endif
 
 #include "src/s09_bitboard.h"  // the solver's masks and fills: a checked copy of stage 09's header
@@ -561,7 +566,8 @@ inline uint64_t heldByCorner(uint64_t m) {
 /// the moves by the stable discs they make, IDEA_SHALLOW_TABLE trades a few nodes for
 /// faster probes, IDEA_SHORT_PRESEARCH spends less before the passes,
 /// IDEA_MULTIPLY_KEY less on each child's key (other keys: other buckets, a few other nodes),
-/// and IDEA_SORT_MOBILITY orders the moves far from the end by the replies they leave too.
+/// IDEA_SORT_MOBILITY orders the moves far from the end by the replies they leave too,
+/// and IDEA_LZCNT finds flips in fewer instructions on AVX-512 (the same nodes).
 enum Idea {
   IDEA_FLIP_LIST = 1,  ///< Off: the search loop finds each child's flips again (step 08 played each child twice).
   IDEA_NEIGHBOURS = 2, ///< Off: the flips of every empty square are worked out, even with no opponent disc next to it.
@@ -576,7 +582,8 @@ enum Idea {
   IDEA_STABLE_ORDER = 1024,  ///< Off: the fastest-first key without stableOrder's term (step 09's key).
   IDEA_SHORT_PRESEARCH = 2048,  ///< Off: the root's pre-search up to PRESEARCH_MAX plies (step 09's), not SHORT_PRESEARCH.
   IDEA_MULTIPLY_KEY = 4096,     ///< Off: Zobrist keys, a child's from its parent's (keyAfter), not positionKey.
-  IDEA_SORT_MOBILITY = 8192     ///< Off: the shallow search's score alone orders the moves from SORT_SEARCH (step 09's key).
+  IDEA_SORT_MOBILITY = 8192,    ///< Off: the shallow search's score alone orders the moves from SORT_SEARCH (step 09's key).
+  IDEA_LZCNT = 16384            ///< Off: on AVX-512 too, the flips down the board by rayFlipsInLanes's spreads.
 };
 
 /**
@@ -744,6 +751,38 @@ E10_INLINE uint64_t rayFlipsInLanes(uint8_t sq, uint64_t own, uint64_t opp) {
   const Lanes4 nearest = open & ~(past >> step);
   const Lanes4 g = ((nearest & mine) != 0) & down & ~past;  // the run before it, if it is the mover's
   const Lanes4 both = f | g;
+  return both[0] | both[1] | both[2] | both[3];
+}
+
+/// Does this CPU count leading zeros lane by lane (AVX512CD, on 256-bit lanes: AVX512VL)?
+/// Every x86-64-v4 CPU does (Intel's Skylake-SP and later servers, AMD's Zen 4).
+inline const bool CPU_HAS_LZCNT_LANES =
+    (__builtin_cpu_init(), __builtin_cpu_supports("avx512cd") && __builtin_cpu_supports("avx512vl"));
+
+/**
+ * @brief rayFlipsInLanes where AVX-512 counts leading zeros by lane: down the board, a
+ * ray's nearest square that is not the opponent's is its highest such bit, found in one
+ * count and one shift (a lane with none shifts the top bit out: 0), where
+ * rayFlipsInLanes spreads each lane three times. Then flipsDown's run, four lanes at once.
+ * Inlined into the solver's x86-64-v4 copy; the other copies never call it (the program
+ * picks the v4 copy on every CPU that has it). The same flips (the tests compare them).
+ * @param sq the move's square, empty
+ * @param own the mover's discs
+ * @param opp the opponent's discs
+ * @return the flipped discs; 0 means the move is illegal
+ */
+__attribute__((target("avx512vl,avx512cd"))) inline uint64_t rayFlipsByLzcnt(uint8_t sq, uint64_t own, uint64_t opp) {
+  const uint64_t* r = RAYS[sq];
+  Lanes4 up, down;
+  __builtin_memcpy(&up, r, sizeof up);        // RAYS[sq][0..3]
+  __builtin_memcpy(&down, r + 4, sizeof down);  // RAYS[sq][4..7]
+  const Lanes4 mine = {own, own, own, own}, theirs = {opp, opp, opp, opp};
+  const Lanes4 rest = up & ~theirs, end = rest & -rest & mine;  // as rayFlipsInLanes
+  const Lanes4 f = (end + (end != 0)) & up;
+  const Lanes4 top = {uint64_t(1) << 63, uint64_t(1) << 63, uint64_t(1) << 63, uint64_t(1) << 63};
+  const Lanes4 open = down & ~theirs;
+  const Lanes4 nearest = Lanes4(_mm256_srlv_epi64(__m256i(top), _mm256_lzcnt_epi64(__m256i(open))));
+  const Lanes4 both = f | (down & (0 - ((nearest & mine) << 1)));  // flipsDown's run
   return both[0] | both[1] | both[2] | both[3];
 }
 #endif
@@ -1560,11 +1599,12 @@ class Search {
     return flips(sq, own, opp);
   }
 
-  // The discs a move at sq flips: along its rays (the four up the board side by side on
-  // a CPU with AVX2), or by stage 09's fills.
+  // The discs a move at sq flips: along its rays (four at a time on a CPU with AVX2, those
+  // down the board by a count of leading zeros on AVX-512), or by stage 09's fills.
   E10_INLINE static uint64_t flips(uint8_t sq, uint64_t own, uint64_t opp) {
     if (!on(IDEA_RAYS)) return s09::flips(bit(sq), own, opp);
 #if E10_X86
+    if (on(IDEA_LANES) && on(IDEA_LZCNT) && CPU_HAS_LZCNT_LANES) return rayFlipsByLzcnt(sq, own, opp);
     if (on(IDEA_LANES) && CPU_HAS_AVX2) return rayFlipsInLanes(sq, own, opp);
 #endif
     return rayFlips(sq, own, opp);
@@ -1845,6 +1885,7 @@ class Search {
     uint64_t childMoves[HAND_MOVES_DOWN ? 64 : 1];  // by square, where handed down
     int sortKey[64];
     const bool childTable = empties - 1 >= ENDGAME_TABLE, etc = ply > 0 && empties >= ETC_MIN;
+    const bool countReplies = empties < SORT_SEARCH || on(IDEA_SORT_MOBILITY);  // for either key
     Table& children = tableFor(empties - 1);  // (chosen once, not once a child)
     for (; legal; legal &= legal - 1, n++) {
       const uint8_t sq = uint8_t(__builtin_ctzll(legal));
@@ -1857,8 +1898,7 @@ class Search {
         childKey[sq] = on(IDEA_MULTIPLY_KEY) ? positionKey(childOwn, childOpp) : keyAfter(key, sq, me, f);
         children.prefetch(childKey[sq]);  // the probes below (and the child's own) will wait less
       }
-      // the opponent's replies, for either key (unknown where neither counts them)
-      const bool countReplies = empties < SORT_SEARCH || on(IDEA_SORT_MOBILITY);
+      // the opponent's replies (unknown where neither key counts them)
       const uint64_t replies = countReplies ? movesOf(childOwn, childOpp) : MOVES_UNKNOWN;
       if (HAND_MOVES_DOWN) childMoves[sq] = replies;  // (the child's own moves: it need not find them again)
       if (empties >= SORT_SEARCH) {  // a shallow search: the opponent's score, lowest first, its replies counted
