@@ -37,6 +37,8 @@ LINES = [
     (r"\*\*FFO #(\d+)-#(\d+)\*\* solved together on (\S+):", r"**FFO #\1-#\2** をまとめて \3 で解いた結果:"),
     (r"\*\*(e\d\d_\w+)\*\*: FFO positions solved one by one on (\S+) \(one run each\):",
      r"**\1**:FFO の局面を \2 で一つずつ解いた結果(各 1 回):"),
+    (r"\*\*(e\d\d_\w+)\*\*: FFO positions solved one by one on (\S+) \(median of (\d+) runs each\):",
+     r"**\1**:FFO の局面を \2 で一つずつ解いた結果(各 \3 回の中央値):"),
     (r"Embedded figures, measured by (`[^`]+`) \(tests/embedded\)\. AVR: exact CPU cycles of an ATmega2560 at "
      r"(\d+) MHz in simavr .*?Compilers: (.*) \(Debian (\d+)\)\.",
      r"組み込みの数字(\1、tests/embedded)。AVR は simavr 上の ATmega2560(\2 MHz)の正確なサイクル数、"

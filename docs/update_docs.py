@@ -718,7 +718,9 @@ def ffo_table(st):
     rows = bench.ffo_rows(st)
     if not rows:
         return ""
-    out = [f"FFO positions solved one by one on {st['default_stage']} (one run each):\n",
+    runs = {r.get("runs", 1) for _, r in rows}  # the report's rounds x repetitions: the same for every row
+    each = "one run each" if runs == {1} else f"median of {runs.pop()} runs each" if len(runs) == 1 else "median of the runs"
+    out = [f"FFO positions solved one by one on {st['default_stage']} ({each}):\n",
            "| FFO # | nodes | CPU s | nodes/s |", "|---|---|---|---|"]
     for n, r in rows:
         out.append(f"| {n} | {r['nodes']:,} | {r['ms'][0] / 1e3:.2f} | {rate(r['rate'][0])} |")
