@@ -497,7 +497,7 @@ def ffo_long_table(src, folder):
     """The full FFO test, FFO #40-#59 solved one by one (docs/ffo_long_eNN.json, the step's own,
     kept between runs of bench/ffo_long.py, which takes hours): on the step's page, each
     position against its published score and best moves. #40-#44's times are the bench
-    report's (the table above: median of 3), so only #45-#59 show the long run's."""
+    report's (the table above, which says how many runs), so only #45-#59 show the long run's."""
     step = folder.split("_")[0]
     path = ffo_long_file(src, folder)
     data = json.loads(read(path)) if os.path.exists(path) else None
@@ -517,8 +517,8 @@ def ffo_long_table(src, folder):
            + f". Each position its own process (`cmake --build build --target ffo-long-{step}`, bench/ffo_long.py, from "
            f"commit {data['commit']}; it goes on where it stopped); CPU s: that process's user and system time, "
            f"one run" + (f", on {' and '.join(cpus)}" if cpus else "")
-           + (f" ({data['note']})" if data.get("note") else "") + ". FFO #40-#44's times are the bench report's "
-           "(median of 3), in \"FFO positions solved one by one\" above.\n",
+           + (f" ({data['note']})" if data.get("note") else "") + ". FFO #40-#44's times are the bench report's, "
+           "in \"FFO positions solved one by one\" above.\n",
            "| FFO # | empties | score (published) | best (published) | nodes | CPU s | nodes/s |",
            "|---|---|---|---|---|---|---|"]
     for n in sorted(published):
@@ -718,8 +718,8 @@ def ffo_table(st):
     rows = bench.ffo_rows(st)
     if not rows:
         return ""
-    runs = {r.get("runs", 1) for _, r in rows}  # the report's rounds x repetitions: the same for every row
-    each = "one run each" if runs == {1} else f"median of {runs.pop()} runs each" if len(runs) == 1 else "median of the runs"
+    runs = rows[0][1].get("runs", 1)  # the report's rounds x repetitions, the same for every row
+    each = "one run each" if runs == 1 else f"median of {runs} runs each"
     out = [f"FFO positions solved one by one on {st['default_stage']} ({each}):\n",
            "| FFO # | nodes | CPU s | nodes/s |", "|---|---|---|---|"]
     for n, r in rows:

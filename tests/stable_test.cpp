@@ -435,20 +435,13 @@ TEST_CASE("solve counting bits by POPCNT or by shifts and adds: the same score, 
 // The two switches below choose between code paths only a CPU with the instructions
 // takes: elsewhere both solves run the same code, the comparison cannot fail, and the run
 // says so (the scores against FFO's are still checked).
-bool cpuHasAvx2() {
 #if E10_X86
-  return step::CPU_HAS_AVX2;
+static bool cpuHasAvx2() { return step::CPU_HAS_AVX2; }
+static bool cpuHasLzcntLanes() { return step::CPU_HAS_LZCNT_LANES; }
 #else
-  return false;
+static bool cpuHasAvx2() { return false; }
+static bool cpuHasLzcntLanes() { return false; }
 #endif
-}
-bool cpuHasLzcntLanes() {
-#if E10_X86
-  return step::CPU_HAS_LZCNT_LANES;
-#else
-  return false;
-#endif
-}
 
 TEST_CASE("solve finding moves four directions at a time or by stage 09's fills: the same score, move, line and nodes") {
   if (!cpuHasAvx2()) WARN("this CPU has no AVX2: both solves take the same path, nothing to compare but the scores");
