@@ -170,7 +170,7 @@ constexpr bool kSameNodes = false;
 const Variant kVariants[] = {
     {"default", "", "every idea on (the step as it ships)", without<0>()},
     {"passes", "selective passes (ProbCut at t = 1.1, then 2.0) before the exact one",
-     "the exact pass alone, as step 07", without<step::IDEA_PASSES>()},
+     "the exact pass alone, this step's other ideas kept", without<step::IDEA_PASSES>()},
     {"aspiration", "the root's window around the previous pass's score",
      "every pass with the full window at the root", without<step::IDEA_ASPIRATION>()},
     {"isolated", "isolated empty squares first (shallow solver)", "parity order alone",

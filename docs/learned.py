@@ -27,8 +27,8 @@ def learning(data):
     first, last = data["rounds"][0]["phases"], data["rounds"][-1]["phases"]
     where = data.get("machine", "a machine the JSON does not name")
     out = [f"`./lab train` (seed {data['seed']}, {data['games']:,} self-play games, {data['positions']:,} positions, "
-           f"exact labels at {data['exact_from']} empty squares or fewer): {data['cpu_seconds']:,} s of CPU, "
-           f"{data['wall_seconds']:,} s on {data['threads']} threads on {where}; weights {data['weights']}. "
+           f"exact labels at {data['exact_from']} empty squares or fewer): {data['cpu_seconds']:,} s of CPU time "
+           f"(its {data['threads']} threads together), {data['wall_seconds']:,} s by the clock, on {where}; weights {data['weights']}. "
            "The error is the mean absolute difference, in discs, between the evaluation and the label on the "
            "held-out games (one game in ten, never fitted). The first fit labels a position above "
            f"{data['exact_from']} empties with its game's final result; the last round labels it with a search "

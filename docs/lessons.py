@@ -5,6 +5,8 @@ written from them too, in the site's one ratio convention ("B runs N.NNx as fast
 run, such as the page-counts target's) keeps the figure of the run that had them."""
 import re
 
+import verdicts  # docs/verdicts.py: the stage pages' rule for a host difference (the quartiles)
+
 HOST = "x86-64 host"
 AVR = "ATmega2560 (simavr)"
 LX106 = "Xtensa lx106 (QEMU)"
@@ -16,10 +18,24 @@ class Data:
 
     def __init__(self, report, embedded, counts):
         self.report, self.embedded, self.counts = report or {}, embedded or {}, counts or {}
+        self.times = verdicts.report_times(self.report)  # each benchmark's repetitions
 
     def host(self, stage, family):
         """(median, min, max) ns per item of a stage's benchmark ("s05" or a sidebar name)."""
         return next(s for s in self.report.get("stages", []) if s["stage"].startswith(stage))["summary"][family]
+
+    def judge(self, a, b):
+        """B against A on the host, each (stage, family): "faster", "slower", "within noise"
+        (the quartiles of their repetitions overlap) or "too close to call" (medians under
+        1 % apart): the stage pages' rule (docs/verdicts.py), so a lesson and a page agree."""
+        ra, rb = (self.times[f"{stage}:{family}"][1] for stage, family in (a, b))
+        v = verdicts.host_verdict(rb, ra)
+        return {"holds": "faster", "does not hold": "slower", verdicts.VERDICTS[2]: "within noise"}.get(v, "too close to call")
+
+    def bears(self, verdict, want):
+        """A host verdict as a lesson's test: True where it is the one the lesson expects,
+        False where it is the other way, None where the measurement cannot tell."""
+        return True if verdict == want else None if verdict in ("within noise", "too close to call") else False
 
     def emb(self, stage, column):
         value = self.embedded["stages"][stage][column]
@@ -85,48 +101,65 @@ def machine(d):
     return d.report.get("machine", "the host")
 
 
+def core(d):
+    """The report's processor, short: its core's name ("Zen 4"), else its family and model."""
+    m = re.search(r"\(family (\d+), model (\d+)(?:: ([^)]+))?\)", machine(d))
+    return (m.group(3) or f"family {m.group(1)}, model {m.group(2)}") if m else machine(d)
+
+
+LOOP, CONSTANT = ("s06", "Variant/FlipScan/s05:run-time-colour,loop"), ("s06", "Variant/FlipScan/colour-constant,loop")
+UNROLLED = ("s06", "Variant/FlipScan/run-time-colour,unrolled")
+
+
 def claims(d):
-    loop, const = d.host("s06", "Variant/FlipScan/s05:run-time-colour,loop"), d.host("s06", "Variant/FlipScan/colour-constant,loop")
+    loop, const = d.host(*LOOP), d.host(*CONSTANT)
+    w = d.judge(LOOP, CONSTANT)
     verdict = {"faster": "the article's advice holds here", "slower": "the article's advice does not hold here",
-               "too close to call": "the article's advice makes no difference here"}[word(loop[0], const[0])]
+               "within noise": "the measurement cannot tell here",
+               "too close to call": "the article's advice makes no difference here"}[w]
     return (f"the loop with the colour as a constant runs {x(speed(loop[0], const[0]))} as fast as the same loop "
-            f"with the colour in a variable ({word(loop[0], const[0])}: {spread(const)} against {spread(loop)} per "
+            f"with the colour in a variable ({w}: {spread(const)} against {spread(loop)} per "
             f"position, one executable): {verdict}",
-            [(HOST + " (where it was measured)", True)])  # the lesson is the measuring itself, whichever way it comes out
+            [(HOST + ", where it was measured", True)])  # the lesson is the measuring itself, whichever way it comes out
 
 
 def abstraction(d):
     a, b = d.host("s01", "FlipScan"), d.host("s02", "FlipScan")
     ca, cb = d.emb("s01_naive", "AVR flip scan (cycles)"), d.emb("s02_delta", "AVR flip scan (cycles)")
+    w = d.judge(("s01", "FlipScan"), ("s02", "FlipScan"))
     return (f"s02's one generic scan runs {x(speed(a[0], b[0]))} as fast as s01's eight loops on the host "
-            f"({word(a[0], b[0])}: {spread(b)} against {spread(a)} per position), and {x(speed(ca, cb))} as fast "
+            f"({w}: {spread(b)} against {spread(a)} per position), and {x(speed(ca, cb))} as fast "
             f"on the AVR ({word(ca, cb)}: {cb:,} cycles against {ca:,})",
             # small chips pay more: the AVR's slowdown is the larger of the two
-            [(HOST, b[0] > a[0]), (AVR, cb / ca > max(1, b[0] / a[0]))])
+            [(HOST, d.bears(w, "slower")), (AVR, cb / ca > max(1, b[0] / a[0]))])
 
 
 def sentinels(d):
     a, b = d.host("s02", "FlipScan"), d.host("s03", "FlipScan")
     ca, cb = d.emb("s02_delta", "AVR flip scan (cycles)"), d.emb("s03_wall", "AVR flip scan (cycles)")
     host_less = ca / cb > a[0] / b[0]
+    w = d.judge(("s02", "FlipScan"), ("s03", "FlipScan"))
     return (f"with the walls, the flip scan runs {x(speed(ca, cb))} as fast on the AVR ({word(ca, cb)}: "
             f"{cb:,} cycles against {ca:,}) {'but only' if host_less else 'and'} {x(speed(a[0], b[0]))} as fast "
-            f"on the host ({word(a[0], b[0])}: {spread(b)} against {spread(a)})",
-            [(AVR, ca / cb > max(1, a[0] / b[0])), (HOST, b[0] < a[0])])
+            f"on the host ({w}: {spread(b)} against {spread(a)})",
+            [(AVR, ca / cb > max(1, a[0] / b[0])), (HOST, d.bears(w, "faster"))])
 
 
 def unrolling(d):
-    loop, unrolled = d.host("s06", "Variant/FlipScan/s05:run-time-colour,loop"), d.host("s06", "Variant/FlipScan/run-time-colour,unrolled")
+    loop, unrolled = d.host(*LOOP), d.host(*UNROLLED)
+    w, whole = d.judge(LOOP, UNROLLED), d.judge(("s05", "FlipScan"), ("s06", "FlipScan"))
     a, b = d.host("s05", "FlipScan"), d.host("s06", "FlipScan")
     ca, cb = d.emb("s05_cell91", "AVR flip scan (cycles)"), d.emb("s06_unrolled", "AVR flip scan (cycles)")
     xa, xb = d.emb("s05_cell91", "lx106 flip scan (instr.)"), d.emb("s06_unrolled", "lx106 flip scan (instr.)")
     return (f"on the host, the eight directions written out, with the colour still a variable, make s05's flip scan "
-            f"run {x(speed(loop[0], unrolled[0]))} as fast ({word(loop[0], unrolled[0])}: {spread(unrolled)} "
+            f"run {x(speed(loop[0], unrolled[0]))} as fast ({w}: {spread(unrolled)} "
             f"against {spread(loop)}, one executable). Stage 06 as a whole (written out and the colour a constant) "
-            f"runs {x(speed(a[0], b[0]))} as fast as s05 on the host ({spread(b)} against {spread(a)}), "
+            f"runs {x(speed(a[0], b[0]))} as fast as s05 on the host ({whole}: {spread(b)} against {spread(a)}), "
             f"{x(speed(ca, cb))} as fast on the AVR ({cb:,} cycles against {ca:,}) and {x(speed(xa, xb))} as "
             f"fast on the lx106 ({xb:,} instructions against {xa:,})",
-            [(HOST, unrolled[0] < loop[0] and b[0] < a[0]), (AVR, cb < ca), (LX106, xb < xa)])
+            # on the host the lesson's test is the one-executable pair (the whole stages' times come
+            # from separate processes); the sketches carry only the whole stage
+            [(HOST, d.bears(w, "faster")), (AVR, cb < ca), (LX106, xb < xa)])
 
 
 def instructions(d):
@@ -146,23 +179,29 @@ def instructions(d):
 
 
 def tables(d):
+    sa, sb = d.host("s07", "FlipScan"), d.host("s08", "FlipScan")
+    ma, mb = d.count("bench_s07_recursion:FlipScan"), d.count("bench_s08_line_index:FlipScan")
     a, b = d.host("s07", "Perft/7"), d.host("s08", "Perft/7")
     ca, cb = d.count("bench_s07_recursion:Perft/7"), d.count("bench_s08_line_index:Perft/7")
     fa, fb = (d.embedded["raw"][s]["riscv"]["flash"] for s in ("s07_recursion", "s08_line_index"))
     ra, rb = (d.embedded["raw"][s]["riscv"]["flipscan_cycles"] for s in ("s07_recursion", "s08_line_index"))
     avr = d.embedded["raw"]["s08_line_index"]["avr"].get("error", "")
     more = cb["instructions"] > ca["instructions"]
-    return (f"in perft(7) s08 executes {cb['instructions']:,.0f} instructions per leaf, "
-            f"{'more than' if more else 'fewer than'} s07's {ca['instructions']:,.0f}, and runs "
-            f"{x(speed(a[0], b[0]))} as fast ({word(a[0], b[0])}: {spread(b)} against {spread(a)}), with "
-            f"{cb['mispredicted']:.1f} simulated mispredicted branches per leaf against {ca['mispredicted']:.1f}. "
+    scan, perft = d.judge(("s07", "FlipScan"), ("s08", "FlipScan")), d.judge(("s07", "Perft/7"), ("s08", "Perft/7"))
+    return (f"in the flip scan, where stage 07 mispredicts {ma['mispredicted']:.1f} branches per position "
+            f"(callgrind's model), s08 mispredicts {mb['mispredicted']:.1f} and runs {x(speed(sa[0], sb[0]))} as fast "
+            f"({scan}: {spread(sb)} against {spread(sa)}); in perft(7) it executes {cb['instructions']:,.0f} "
+            f"instructions per leaf, {'more than' if more else 'fewer than'} s07's {ca['instructions']:,.0f}, with "
+            f"{cb['mispredicted']:.1f} mispredicted branches against {ca['mispredicted']:.1f}, and runs "
+            f"{x(speed(a[0], b[0]))} as fast ({perft}: {spread(b)} against {spread(a)}). "
             f"The price is memory: the RISC-V sketch takes {fb:,} bytes of flash against {fa:,}, and there, "
             f"where no branch is mispredicted, s08's flip scan executes {rb:,} instructions against s07's {ra:,} "
             f"(it runs {x(speed(ra, rb))} as fast)"
             + (f"; the AVR sketch cannot be built (\"{avr}\")" if avr else ""),
-            # the trade pays where the table makes the stage faster: on the host by time, on RISC-V by
-            # instructions; on the AVR it cannot be made at all
-            [(HOST, b[0] < a[0]), (RISCV, rb < ra), (AVR, not avr)])
+            # the trade pays where the table makes the stage faster: on the host by time (the flip
+            # scan, where the branches were), on RISC-V by instructions; on the AVR it cannot be made
+            [(HOST, d.bears(scan, "faster") if mb["mispredicted"] < ma["mispredicted"] else False), (RISCV, rb < ra),
+             (AVR, not avr)])
 
 
 BEFORE_BITBOARDS = ("s01", "s02", "s03", "s04", "s05", "s06", "s07", "s08")  # a board of one byte a square
@@ -175,35 +214,38 @@ def representation(d):
     return (f"listing all legal moves, bitboards run {x(speed(a[0], c[0]))} as fast as s01 and "
             f"{x(speed(b[0], c[0]))} as fast as the fastest stage before them at it, {best} ({spread(c)} against "
             f"{spread(a)} and {spread(b)} per position)",
-            [(HOST, c[0] < b[0])])
+            [(HOST, d.bears(d.judge((best, "LegalMoves"), ("s09", "LegalMoves")), "faster"))])
 
 
 def word_size(d):
     fa, fb = d.emb("s05_cell91", "AVR flip scan (cycles)"), d.emb("s09_bitboard", "AVR flip scan (cycles)")
     la, lb = d.emb("s05_cell91", "AVR legalMoves (cycles)"), d.emb("s09_bitboard", "AVR legalMoves (cycles)")
     h8, h9 = d.host("s08", "FlipScan"), d.host("s09", "FlipScan")
+    w = d.judge(("s08", "FlipScan"), ("s09", "FlipScan"))
     return (f"on the AVR s09's flip scan runs {x(speed(fa, fb))} as fast as s05's ({word(fa, fb)}: {fb:,} "
             f"cycles against {fa:,}), its legalMoves {x(speed(la, lb))} as fast ({word(la, lb)}: {lb:,} cycles "
             f"against {la:,}); on the host, square by square, s09's flip scan runs {x(speed(h8[0], h9[0]))} "
-            f"as fast as s08's ({word(h8[0], h9[0])}: {spread(h9)} against {spread(h8)})",
-            [(AVR, fb > fa), (HOST, h9[0] > h8[0])])
+            f"as fast as s08's ({w}: {spread(h9)} against {spread(h8)})",
+            [(AVR, fb > fa), (HOST, d.bears(w, "slower"))])
 
 
 def simd(d):
     a, b = d.host("s09", "PerftFastBulk/11"), d.host("s11", "PerftFastBulk/11")
     c = d.host("s10", "PerftFastBulk/11")
+    avx2, avx512 = (d.judge((p, "PerftFastBulk/11"), (q, "PerftFastBulk/11")) for p, q in (("s09", "s10"), ("s10", "s11")))
     return (f"perft(11) with bulk counting on {machine(d)}: {ns(a[0])} ns per leaf on s09 (portable), "
             f"{ns(c[0])} on s10 (AVX2), {ns(b[0])} on s11 (AVX-512). s10 runs {x(speed(a[0], c[0]))} as fast as "
-            f"s09 ({word(a[0], c[0])}), s11 {x(speed(c[0], b[0]))} as fast as s10 ({word(c[0], b[0])})",
-            [(HOST + ", AVX2 (s10 against s09)", speed(a[0], c[0]) > 1 + CLOSE),
-             (HOST + ", AVX-512 (s11 against s10)", speed(c[0], b[0]) > 1 + CLOSE)])
+            f"s09 ({avx2}), s11 {x(speed(c[0], b[0]))} as fast as s10 ({avx512})",
+            [(HOST + ", AVX2 (s10 against s09)", d.bears(avx2, "faster")),
+             (HOST + ", AVX-512 (s11 against s10)", d.bears(avx512, "faster"))])
 
 
 def search(d):
     (s1, r1), (s2, r2) = d.step_pair("Midgame/d4")
     rates = d.step_rates(s1, "Midgame/d4")
     first, last = sorted(rates)[0], sorted(rates)[-1]
-    return (f"on the same midgame positions at depth 4, {s2} visits {r2['nodes']:,} nodes where {s1} visits "
+    # (the steps' report can come from another run than the stages' one: it names its machine)
+    return (f"on {machine(d)}, on the same midgame positions at depth 4, {s2} visits {r2['nodes']:,} nodes where {s1} visits "
             f"{r1['nodes']:,} (one in {r1['nodes'] / r2['nodes']:.1f}) and runs "
             f"{x(speed(r1['ms'][0], r2['ms'][0]))} as fast; every move-generation stage together, {first} to "
             f"{last}, makes {s1} run {x(speed(rates[last], rates[first]))} as fast",
@@ -238,11 +280,12 @@ def current(text, marker):
 
 def held(figure, platforms):
     """A lesson's block: its figure, then the platforms where that figure bears it out and
-    those where it does not (decided from the numbers, so a change of code or machine that
-    turns a lesson around shows here)."""
+    those where it does not, and those where the measurement cannot tell (None: a host
+    difference within the noise); decided from the numbers, so a change of code or machine
+    that turns a lesson around shows here."""
     out = [f"**Measured:** {figure}."]
-    for label, ok in (("Holds on", True), ("Does not hold on", False)):
-        names = [p for p, good in platforms if good == ok]
+    for label, ok in (("Holds on", True), ("Does not hold on", False), ("Cannot tell on (within the noise)", None)):
+        names = [p for p, good in platforms if good is ok]
         if names:
             out.append(f"**{label}:** {'; '.join(names)}.")
     return "\n\n".join(out) + "\n"
@@ -252,14 +295,19 @@ def write(text, report, embedded, counts, how, count_how, replace_between):
     """lessons.md with every block whose data are given filled in; a block whose data are
     missing from this run (a partial report) keeps what it had, or says it was never measured."""
     d = Data(report, embedded, counts)
-    if d.report.get("stages") and d.embedded and d.counts:
-        text = replace_between(text, "lessons-sources", sources(d, how, count_how), "docs/lessons.md")
+    kept = []  # the lessons this run could not measure: they keep their figures
     for marker, lesson in LESSONS:
         try:
             figure, platforms = lesson(d)
-            body = held(figure, platforms)
+            # the host is named by its processor: a lesson kept from an earlier run keeps its own
+            body = held(figure, [(p.replace(HOST, f"{HOST} ({core(d)})", 1), ok) for p, ok in platforms])
         except (KeyError, StopIteration, TypeError, ZeroDivisionError):
+            kept.append(marker)
             body = current(text, marker).strip() and current(text, marker) or \
                 f"Not measured yet: needs the bench report, the embedded report and the page counts ({how}).\n"
         text = replace_between(text, marker, body, "docs/lessons.md")
+    # The sources line names the machine of the stages' host times: written only when every
+    # lesson that uses them was written from this run's report, so that it names theirs.
+    if not [m for m in kept if m != "lesson-search"]:
+        text = replace_between(text, "lessons-sources", sources(d, how, count_how), "docs/lessons.md")
     return text

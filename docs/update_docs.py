@@ -224,6 +224,10 @@ def machine_line(report):
     rounds = f", pooled from {report['rounds']} processes run round after round" if report.get("rounds", 1) > 1 else ""
     if report.get("pinned_cpu") is not None:
         rounds += f", every process on CPU {report['pinned_cpu']}"
+    steps = report.get("step_rounds", report.get("rounds"))
+    if steps != report.get("rounds"):  # the steps from another run of report.py (a merged report)
+        return (f"{report['machine']}; the stages' benchmarks {report['repetitions']} repetitions each{rounds}; the "
+                f"search steps' {report.get('step_repetitions', '?')}, from {steps} processes of another run.\n")
     return (f"{report['machine']}; the stages' benchmarks {report['repetitions']} repetitions each, the search "
             f"steps' {report.get('step_repetitions', '?')}{rounds}.\n")
 
@@ -626,10 +630,16 @@ def step_numbers(report, folder):
     if not st:
         return "Not measured yet: run " + HOW + ".\n"
     rows = bench.step_rows(st)
-    out = [f"Measured on {report['machine']} with {HOW}: CPU time per run of the workload, median of "
-           f"{report.get('step_repetitions', '?')} repetitions. The workload: {st['workload']} "
-           "(bench/search_harness.h).\n"]
     prev = previous_step_table(report, st)
+    # The table against the step before has rows of that step's workload too: say what it is.
+    before = previous_step(report, st)
+    own = {w for w, _ in rows}
+    theirs = before and any(r["workload"] not in own and not r["workload"].startswith("FFO/")
+                            for r in st["results"].values() if not r["variant"])
+    also = f"; the table against {before['step']} adds {before['step']}'s: {before['workload']}" if prev and theirs else ""
+    out = [f"Measured on {report['machine']} with {HOW}: CPU time per run of the workload, median of "
+           f"{report.get('step_repetitions', '?')} repetitions. The workload: {st['workload']}{also} "
+           "(bench/search_harness.h).\n"]
     if prev:
         out.append(prev)
     every = []  # the step on every stage, then its variants and FFO: the bulk, folded
@@ -668,13 +678,17 @@ def step_numbers(report, folder):
     return "\n".join(out) + "\n"
 
 
+def previous_step(report, st):
+    """The step before st in the report, or None."""
+    before = [x for x in report.get("steps", []) if x["number"] < st["number"]]
+    return before[-1] if before else None
+
+
 def previous_step_table(report, st):
     """The step against the one before it on the work both ran (default stage)."""
-    steps = report.get("steps", [])
-    before = [x for x in steps if x["number"] < st["number"]]
-    if not before:
+    pv = previous_step(report, st)
+    if not pv:
         return ""
-    pv = before[-1]
     lines = []
     for r in sorted(st["results"].values(), key=lambda r: bench.workload_order(r["workload"])):
         if r["variant"] or r["stage"] != st["default_stage"]:

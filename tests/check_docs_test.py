@@ -114,25 +114,40 @@ out = lessons.write(text, None, None, None, "HOW", "COUNT", update_docs.replace_
 expect(out.count("Not measured yet") == len(lessons.LESSONS) and "**Measured:**" not in out,
        "lessons.write without reports must say 'Not measured yet' for every lesson")
 
-# A lesson lists where its figure bears it out and where it does not, from the numbers.
+# The sources line names the stages' machine: a run that rewrites no stage lesson (a report
+# of the search steps only) leaves it, and the lessons it keeps, as they were.
+text = "".join(f"<!-- {m}:begin -->\nkept\n<!-- {m}:end -->\n" for m in ["lessons-sources"] + [m for m, _ in lessons.LESSONS])
+out = lessons.write(text, {"machine": "CPU X", "steps": []}, None, None, "HOW", "COUNT", update_docs.replace_between)
+expect(out == text, "lessons.write with a report that measures no lesson must change nothing, the sources line included")
+
 block = lessons.held("s07 is slower", [("host", True), ("AVR", False)])
 expect("**Holds on:** host." in block and "**Does not hold on:** AVR." in block,
        f"lessons.held must split the platforms by the verdict, got {block!r}")
 
 # A lesson's comparative word comes from its numbers: the same sentence turns round when
-# the times do (lesson 2, s02 against s01, on made-up figures).
+# the times do (lesson 2, s02 against s01, on made-up figures), and a difference inside the
+# repetitions' spread is no verdict (the stage pages' rule: the quartiles overlap).
 def abstraction_on(t1, t2):
-    rep = {"stages": [{"stage": "s01_naive", "summary": {"FlipScan": (t1, t1, t1)}},
-                      {"stage": "s02_delta", "summary": {"FlipScan": (t2, t2, t2)}}]}
+    def stage(name, times):
+        raw = [{"run_type": "iteration", "name": "FlipScan", "items_per_second": 1e9 / t} for t in times]
+        return {"stage": name, "summary": {"FlipScan": (sorted(times)[len(times) // 2], min(times), max(times))},
+                "raw": {"benchmarks": raw}}
+    rep = {"stages": [stage("s01_naive", t1), stage("s02_delta", t2)]}
     emb = {"stages": {"s01_naive": {"AVR flip scan (cycles)": "1,000"}, "s02_delta": {"AVR flip scan (cycles)": "3,000"}}}
     return lessons.abstraction(lessons.Data(rep, emb, None))
 
 
-slow, fast = abstraction_on(100, 125), abstraction_on(125, 100)
+slow, fast = abstraction_on([99, 100, 101], [124, 125, 126]), abstraction_on([124, 125, 126], [99, 100, 101])
 expect("0.80x as fast" in slow[0] and "(slower:" in slow[0] and dict(slow[1])[lessons.HOST],
        f"lessons: s02 taking 125 ns against 100 must read 0.80x, slower, holding: {slow}")
 expect("1.25x as fast" in fast[0] and "(faster:" in fast[0] and not dict(fast[1])[lessons.HOST],
        f"lessons: s02 taking 100 ns against 125 must read 1.25x, faster, not holding: {fast}")
+noisy = abstraction_on([90, 100, 130], [80, 125, 140])
+expect("(within noise:" in noisy[0] and dict(noisy[1])[lessons.HOST] is None,
+       f"lessons: medians 100 and 125 with overlapping quartiles must read 'within noise', neither way: {noisy}")
+block = lessons.held("x", [("host", None), ("AVR", True)])
+expect("**Cannot tell on (within the noise):** host." in block and "**Holds on:** AVR." in block
+       and "Does not hold" not in block, f"lessons.held must list a platform that cannot tell apart, got {block!r}")
 expect(lessons.word(100, 100.5) == "too close to call" and lessons.x(0.0594) == "0.059x",
        "lessons: a difference under 1 % is too close to call; a ratio under 0.1 keeps three decimals")
 

@@ -31,7 +31,7 @@ def main():
     if rows != ["| 0 | 0-4 | 100 % exact | 3.50 | 3.50 | 20.00 |",
                 "| 1 | 5-9 | 25 % search, 75 % game result | 17.25 | 6.12 | 21.00 |"]:
         failures.append(f"rows: {rows}")
-    for words in ("seed 7", "1,200 self-play games", "34,567 positions", "1,234 s of CPU", "on Test CPU, 2 cores",
+    for words in ("seed 7", "1,200 self-play games", "34,567 positions", "1,234 s of CPU time (its 2 threads together)", "700 s by the clock", "on Test CPU, 2 cores",
                   "weights 00000000000000ab"):
         if words not in block:
             failures.append(f"the caption lacks {words!r}")

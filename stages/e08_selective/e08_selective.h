@@ -411,7 +411,7 @@ enum Idea {
   IDEA_KEY_AFTER = 512,    ///< Off: each child's key is read from its 64 squares (hashKey).
   IDEA_ROOT_SEARCH = 1024, ///< Off: solve straight from the root, no midgame search first.
   // this step's ideas
-  IDEA_PASSES = 2048,      ///< Off: no selective pass, the exact pass alone (step 07's solve).
+  IDEA_PASSES = 2048,      ///< Off: no selective pass, the exact pass alone (this step's other ideas kept).
   IDEA_ISOLATED = 4096,    ///< Off: no isolated empty square first in the shallow solver.
   IDEA_MERGE = 8192,       ///< Off: a stored bound replaces the slot's, not merged with it.
   IDEA_ETC_STORE = 16384,  ///< Off: an ETC cutoff is returned, not stored.
