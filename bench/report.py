@@ -4,6 +4,7 @@
     bench/report.py [--build build] [--repetitions 2] [--rounds 3] [--min-time 0.1] [--json out.json]
                     [--stages s01,s05] [--steps e01,e06] [--only stages|steps]
                     [--step-repetitions 1] [--ffo 40-59] [--from-json saved.json]
+                    [--only stages --steps-from saved.json]
 
 Every executable runs --rounds times, one process each, round after round; a figure pools
 the repetitions of all its processes.
@@ -199,6 +200,25 @@ STEP_NAME = re.compile(r"^(?:Variant/(?P<variant>[^/]+)/)?(?P<workload>(?:Midgam
 TO_MS = {"ns": 1e-6, "us": 1e-3, "ms": 1.0, "s": 1e3}
 
 
+def steps_of(path, machine_line):
+    """The search steps of a report written by --json, for a stages-only run on the same
+    machine: its steps, their repetitions and its rounds (kept as step_rounds, so that the
+    pages say the steps came from another run). Exits with one line if the file is not such
+    a report."""
+    try:
+        with open(path) as f:
+            saved = json.load(f)
+    except (OSError, ValueError) as e:
+        sys.exit(f"report.py: --steps-from {path}: {e}")
+    if not isinstance(saved, dict) or not saved.get("steps"):
+        sys.exit(f"report.py: --steps-from {path}: no search steps in it")
+    if saved.get("machine") != machine_line:
+        sys.exit(f"report.py: --steps-from {path}: measured on {saved.get('machine')}, not on this machine "
+                 f"({machine_line}): one page would mix two CPUs")
+    return {"steps": saved["steps"], "step_repetitions": saved["step_repetitions"],
+            "step_rounds": saved.get("step_rounds", saved["rounds"])}
+
+
 def summarise_step(raw):
     """{benchmark name: {"variant", "workload", "stage", "ms": (median, min, max) CPU ms per run,
     "rate": (median, min, max) nodes/s, "nodes": nodes per run, "runs": repetitions}} with the
@@ -350,9 +370,13 @@ def main():
                     help="repetitions of the search benchmarks per process (default 1; each run is 10-800 ms)")
     ap.add_argument("--ffo", help="FFO positions the steps solve one by one (bench --ffo=LIST), e.g. 40-59")
     ap.add_argument("--from-json", help="print the table from a file written by --json, running nothing")
+    ap.add_argument("--steps-from", help="with --only stages: take the search steps from a file written by --json "
+                                         "on this machine (the steps' own rounds are kept: the pages say so)")
     args = ap.parse_args()
     if min(args.repetitions, args.rounds, args.step_repetitions) < 1:
         ap.error("--repetitions, --rounds and --step-repetitions must be at least 1")
+    if args.steps_from and (args.only != "stages" or args.from_json):
+        ap.error("--steps-from goes with --only stages (this run measures the stages, the file gives the steps)")
 
     if args.from_json:
         with open(args.from_json) as f:
@@ -364,6 +388,7 @@ def main():
         cpu = pin_to_current_cpu()
         report = {"machine": machine(), "repetitions": args.rounds * args.repetitions, "rounds": args.rounds,
                   "pinned_cpu": cpu, "stages": [], "sidebars": {}, "step_repetitions": args.rounds * args.step_repetitions, "steps": []}
+        saved_steps = steps_of(args.steps_from, report["machine"]) if args.steps_from else None  # checked before any run
         # --stages alone runs only stages (and sidebars), --steps alone only steps.
         run_stages = args.only != "steps" and not (args.steps and not args.stages)
         run_steps = args.only != "stages" and not (args.stages and not args.steps)
@@ -414,6 +439,8 @@ def main():
         if not ran:
             sys.exit(f"report.py: no bench_sNN_* or bench_eNN_* executables to run in {args.build}/ "
                      "(build first: ./lab build)")
+        if saved_steps:
+            report.update(saved_steps)
         if args.json:
             write_json(args.json, report)
 

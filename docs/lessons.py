@@ -258,6 +258,7 @@ LESSONS = [("lesson-claims", claims), ("lesson-abstraction", abstraction), ("les
            ("lesson-unrolling", unrolling), ("lesson-instructions", instructions), ("lesson-tables", tables),
            ("lesson-representation", representation), ("lesson-word-size", word_size), ("lesson-simd", simd),
            ("lesson-search", search)]
+FROM_STEPS = {"lesson-search"}  # the lessons measured by the search steps' report, not the stages'
 
 
 def sources(d, how, count_how):
@@ -308,6 +309,6 @@ def write(text, report, embedded, counts, how, count_how, replace_between):
         text = replace_between(text, marker, body, "docs/lessons.md")
     # The sources line names the machine of the stages' host times: written only when every
     # lesson that uses them was written from this run's report, so that it names theirs.
-    if not [m for m in kept if m != "lesson-search"]:
+    if not set(kept) - FROM_STEPS:
         text = replace_between(text, "lessons-sources", sources(d, how, count_how), "docs/lessons.md")
     return text

@@ -225,7 +225,7 @@ def machine_line(report):
     if report.get("pinned_cpu") is not None:
         rounds += f", every process on CPU {report['pinned_cpu']}"
     steps = report.get("step_rounds", report.get("rounds"))
-    if steps != report.get("rounds"):  # the steps from another run of report.py (a merged report)
+    if steps != report.get("rounds"):  # the steps from another run (report.py --steps-from)
         return (f"{report['machine']}; the stages' benchmarks {report['repetitions']} repetitions each{rounds}; the "
                 f"search steps' {report.get('step_repetitions', '?')}, from {steps} processes of another run.\n")
     return (f"{report['machine']}; the stages' benchmarks {report['repetitions']} repetitions each, the search "
@@ -630,16 +630,10 @@ def step_numbers(report, folder):
     if not st:
         return "Not measured yet: run " + HOW + ".\n"
     rows = bench.step_rows(st)
-    prev = previous_step_table(report, st)
-    # The table against the step before has rows of that step's workload too: say what it is.
-    before = previous_step(report, st)
-    own = {w for w, _ in rows}
-    theirs = before and any(r["workload"] not in own and not r["workload"].startswith("FFO/")
-                            for r in st["results"].values() if not r["variant"])
-    also = f"; the table against {before['step']} adds {before['step']}'s: {before['workload']}" if prev and theirs else ""
     out = [f"Measured on {report['machine']} with {HOW}: CPU time per run of the workload, median of "
-           f"{report.get('step_repetitions', '?')} repetitions. The workload: {st['workload']}{also} "
+           f"{report.get('step_repetitions', '?')} repetitions. The workload: {st['workload']} "
            "(bench/search_harness.h).\n"]
+    prev = previous_step_table(report, st)
     if prev:
         out.append(prev)
     every = []  # the step on every stage, then its variants and FFO: the bulk, folded
@@ -678,30 +672,29 @@ def step_numbers(report, folder):
     return "\n".join(out) + "\n"
 
 
-def previous_step(report, st):
-    """The step before st in the report, or None."""
-    before = [x for x in report.get("steps", []) if x["number"] < st["number"]]
-    return before[-1] if before else None
-
-
 def previous_step_table(report, st):
-    """The step against the one before it on the work both ran (default stage)."""
-    pv = previous_step(report, st)
-    if not pv:
+    """The step against the one before it on the work both ran (default stage); where a row
+    is the previous step's workload, not this step's own, the heading says what it is."""
+    steps = report.get("steps", [])
+    before = [x for x in steps if x["number"] < st["number"]]
+    if not before:
         return ""
-    lines = []
+    pv = before[-1]
+    lines, own, theirs = [], {w for w, _ in bench.step_rows(st)}, False
     for r in sorted(st["results"].values(), key=lambda r: bench.workload_order(r["workload"])):
         if r["variant"] or r["stage"] != st["default_stage"]:
             continue
         p = bench.find_result(pv, "", r["workload"], r["stage"])
         if p:
+            theirs = theirs or (r["workload"] not in own and not r["workload"].startswith("FFO/"))
             lines.append(f"| {workload_label(r['workload'])} | {p['nodes']:,} | {r['nodes']:,} | {r['nodes'] / p['nodes']:.2f}x | "
                          f"{fmt(p['ms'][0])} | {fmt(r['ms'][0])} | {p['ms'][0] / r['ms'][0]:.2f}x |")
     if not lines:
         return ""
     a, b = pv["step"][:3], st["step"][:3]
-    return "\n".join([f"Against {pv['step']}, on the same work ({st['default_stage']}); \"{b} as fast as {a}\" is "
-                      f"{a}'s time / {b}'s:\n",
+    whose = f"; {pv['step']}'s workload: {pv['workload']}" if theirs else ""
+    return "\n".join([f"Against {pv['step']}, on the work both ran ({st['default_stage']}{whose}); \"{b} as fast as {a}\" "
+                      f"is {a}'s time / {b}'s:\n",
                       f"| workload | {a} nodes | {b} nodes | {b}'s nodes as a share of {a}'s | {a} ms | {b} ms | "
                       f"{b} as fast as {a} |",
                       "|---|---|---|---|---|---|---|"] + lines) + "\n"
