@@ -202,21 +202,21 @@ TO_MS = {"ns": 1e-6, "us": 1e-3, "ms": 1.0, "s": 1e3}
 
 def steps_of(path, machine_line):
     """The search steps of a report written by --json, for a stages-only run on the same
-    machine: its steps, their repetitions and its rounds (kept as step_rounds, so that the
-    pages say the steps came from another run). Exits with one line if the file is not such
-    a report."""
+    machine: its steps, their repetitions and its rounds (step_rounds), marked as another
+    run's (steps_from_another_run: the pages say so). Exits with one line if the file is not
+    such a report."""
     try:
         with open(path) as f:
             saved = json.load(f)
     except (OSError, ValueError) as e:
         sys.exit(f"report.py: --steps-from {path}: {e}")
-    if not isinstance(saved, dict) or not saved.get("steps"):
-        sys.exit(f"report.py: --steps-from {path}: no search steps in it")
+    if not isinstance(saved, dict) or not saved.get("steps") or "step_repetitions" not in saved or "rounds" not in saved:
+        sys.exit(f"report.py: --steps-from {path}: not a report with search steps (written by --json)")
     if saved.get("machine") != machine_line:
         sys.exit(f"report.py: --steps-from {path}: measured on {saved.get('machine')}, not on this machine "
                  f"({machine_line}): one page would mix two CPUs")
     return {"steps": saved["steps"], "step_repetitions": saved["step_repetitions"],
-            "step_rounds": saved.get("step_rounds", saved["rounds"])}
+            "step_rounds": saved.get("step_rounds", saved["rounds"]), "steps_from_another_run": True}
 
 
 def summarise_step(raw):

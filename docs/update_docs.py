@@ -224,10 +224,10 @@ def machine_line(report):
     rounds = f", pooled from {report['rounds']} processes run round after round" if report.get("rounds", 1) > 1 else ""
     if report.get("pinned_cpu") is not None:
         rounds += f", every process on CPU {report['pinned_cpu']}"
-    steps = report.get("step_rounds", report.get("rounds"))
-    if steps != report.get("rounds"):  # the steps from another run (report.py --steps-from)
+    if report.get("steps_from_another_run"):  # report.py --steps-from: said even where the rounds agree
         return (f"{report['machine']}; the stages' benchmarks {report['repetitions']} repetitions each{rounds}; the "
-                f"search steps' {report.get('step_repetitions', '?')}, from {steps} processes of another run.\n")
+                f"search steps' {report.get('step_repetitions', '?')}, from {report.get('step_rounds', '?')} processes "
+                "of another run.\n")
     return (f"{report['machine']}; the stages' benchmarks {report['repetitions']} repetitions each, the search "
             f"steps' {report.get('step_repetitions', '?')}{rounds}.\n")
 

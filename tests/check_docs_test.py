@@ -214,6 +214,14 @@ said = update_docs.step_verdict(report, "e05_table", "e04_pvs")
 expect("(FFO #1-19, on s11_avx512), e05 visits 0.40x as many nodes as e04 and runs 2.00x as fast" in said,
        f"step_verdict: {said!r}")
 
+# The machine line: steps taken from another run (report.py --steps-from) are said to be,
+# even where that run had as many rounds as this one; a single run's line does not say it.
+one = {"machine": "CPU X", "repetitions": 6, "rounds": 3, "step_repetitions": 3}
+merged = dict(one, step_rounds=3, steps_from_another_run=True)
+expect("another run" in update_docs.machine_line(merged) and "from 3 processes" in update_docs.machine_line(merged),
+       f"machine_line: steps from another run not said: {update_docs.machine_line(merged)!r}")
+expect("another run" not in update_docs.machine_line(one), f"machine_line: one run said to be two: {update_docs.machine_line(one)!r}")
+
 # The machine a measurement names: vendor's model name, family and model, and the core where known.
 sys.path.insert(0, os.path.join(ROOT, "bench"))
 import report as bench_report  # noqa: E402
