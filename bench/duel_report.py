@@ -206,6 +206,13 @@ def verdict(rows, settings):
             f"at levels {level_of(r['a_options'])} and {level_of(r['b_options'])}: the table is under Numbers.\n")
 
 
+def step_name(row, side):
+    """A side's step by its folder's name (e02_alphabeta), which says its idea, from the name
+    the engine gave over GTP; the short name (e02) where that has none."""
+    found = re.search(r"\b(e\d\d_\w+)", row.get(f"{side}_name", ""))
+    return found.group(1) if found else row[side]
+
+
 def table(rows, settings, where):
     """The page's block: how it was measured, then one row per duel."""
     lines = [f"Measured with `python3 bench/duel_report.py --duels {settings['duels']} --level {settings['level']} "
@@ -219,7 +226,8 @@ def table(rows, settings, where):
              "s/move (longest) |",
              "|---|---|---|---|---|---|---|---|"]
     for r in rows:
-        lines.append(f"| {r['a']} against {r['b']} | {level_of(r['a_options'])} and {level_of(r['b_options'])} | "
+        lines.append(f"| {step_name(r, 'a')} against {step_name(r, 'b')} | "
+                     f"{level_of(r['a_options'])} and {level_of(r['b_options'])} | "
                      f"{r['games']} | {r['wins']}-{r['draws']}-{r['losses']} | {r['discs_for']}-{r['discs_against']} | "
                      f"{100 * r['score']:.0f} % ({100 * r['low']:.0f}-{100 * r['high']:.0f}) | {r['faults']} | "
                      f"{r['a_mean']:.2f} ({r['a_longest']:.2f}) and {r['b_mean']:.2f} ({r['b_longest']:.2f}) |")

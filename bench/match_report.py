@@ -5,7 +5,8 @@ bench/match.py (its own rules check, colours swapped, varied openings), as one t
     python3 bench/match_report.py [--build build] [--engine e06] [--level 7] [--time S]
                                   [--games 1:4,2:4,3:20,4:8,5:4] [--jobs N]
                                   [--json build/match-report.json] [--page stages/e06_endgame/README.md]
-    python3 bench/match_report.py --from-json build/match-report.json [--page ...]   (no games: the saved table)
+                                  [--block match]
+    python3 bench/match_report.py --from-json build/match-report.json [--page ... [--block ...]]   (the saved table)
 
 --engine, --level and --time are our engine's (reversi-lab gtp's options; default the last
 step at level 7, no time per move). --games: games against each rhino level, as
@@ -13,7 +14,8 @@ LEVEL:GAMES pairs (the levels played) or one number for levels 1-5. Per rhino le
 and against, faults, and the thinking time per move of each side (mean, and our longest
 move). A level-5 game takes minutes of rhino's time; the default table about an hour of
 games, played --jobs levels at a time (default: one per core).
---page rewrites the page's <!-- match:begin/end --> block with the table.
+--page rewrites the page's <!-- match:begin/end --> block with the table (--block names
+another: docs/cli.md's match-timed, the last step at a time per move).
 Exit 1 when any game had a fault (an illegal move, a protocol error), 2 on bad input.
 """
 import argparse
@@ -28,7 +30,7 @@ import tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(os.path.dirname(HERE), "docs"))
 from report import machine  # noqa: E402  (bench/report.py: the CPU line every table names)
-from update_docs import rewrite_page  # noqa: E402  (docs/update_docs.py: a page's generated blocks)
+from update_docs import has_markers, rewrite_page  # noqa: E402  (docs/update_docs.py: a page's generated blocks)
 RHINO = "/usr/games/gtp-rhino"
 
 
@@ -57,8 +59,18 @@ def main():
                     help="matches (one per rhino level) played side by side (default: one per core)")
     ap.add_argument("--json", help="write the table's data here")
     ap.add_argument("--page", help="rewrite this page's <!-- match:begin/end --> block")
+    ap.add_argument("--block", default="match", help="the page's block to rewrite (default match)")
     ap.add_argument("--from-json", help="write the table of a saved run (--json) instead of playing")
     a = ap.parse_args()
+    if not re.fullmatch(r"[a-z][a-z-]*", a.block):
+        ap.error(f"--block is a block's name, such as match or match-timed, got {a.block!r}")
+    if a.page:  # before an hour of games, not after
+        try:
+            with open(a.page, encoding="utf-8") as f:
+                if not has_markers(f.read(), a.block):
+                    ap.error(f"{a.page} has no <!-- {a.block}:begin/end --> markers")
+        except OSError as e:
+            ap.error(f"cannot read {a.page}: {e.strerror}")
     if a.from_json:
         try:
             with open(a.from_json, encoding="utf-8") as f:
@@ -68,7 +80,7 @@ def main():
         except (OSError, ValueError, KeyError) as e:
             print(f"match_report: cannot read a saved run from {a.from_json}: {e}", file=sys.stderr)
             return 2
-        return publish(body, a.page)
+        return publish(body, a.page, a.block)
     try:
         plan = games_per_level(a.games)
     except ValueError:
@@ -136,23 +148,23 @@ def main():
         except OSError as e:
             print(f"match_report: cannot write {a.json}: {e.strerror}", file=sys.stderr)
             return 1
-    status = publish(table(rows, name, options, a.games, machine(), a.jobs), a.page)
+    status = publish(table(rows, name, options, a.games, machine(), a.jobs), a.page, a.block)
     return status or (1 if faults else 0)
 
 
-def publish(body, page):
-    """Prints the table and, given a page, rewrites its <!-- match:begin/end --> block."""
+def publish(body, page, block="match"):
+    """Prints the table and, given a page, rewrites its <!-- BLOCK:begin/end --> block."""
     print(body, end="")
-    return rewrite_page(page, {"match": body}, "match_report") if page else 0
+    return rewrite_page(page, {block: body}, "match_report") if page else 0
 
 
 def table(rows, name, options, games, where, jobs=1):
     """The page's block: how it was measured, then one row per rhino level."""
     side = f"; {jobs} levels' matches played side by side, one per core" if jobs > 1 else ""
-    lines = [f"Measured with `cmake --build build --target match-report` (bench/match_report.py: bench/match.py "
-             f"referees every move; `{options} --games {games}`, colours swapped in each pair, openings "
-             f"varied{side}) on {where}. Our engine: {name} (`reversi-lab gtp {options}`); the time per move is "
-             "each side's thinking time, mean over its moves, the opening's given moves left out.", "",
+    lines = [f"Measured with `python3 bench/match_report.py {options} --games {games}` (bench/match.py "
+             f"referees every move; colours swapped in each pair, openings varied{side}) on {where}. "
+             f"Our engine: {name} (`reversi-lab gtp {options}`); the time per move is each side's thinking "
+             "time, mean over its moves, the opening's given moves left out.", "",
              "| gtp-rhino | games | won-drawn-lost | discs for-against | faults | our s/move | our longest move s | "
              "rhino s/move |", "|---|---|---|---|---|---|---|---|"]
     for r in rows:

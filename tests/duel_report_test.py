@@ -76,8 +76,10 @@ def main(argv):
         with open(page, encoding="utf-8") as f:
             if f.read() != replace_between(replace_between(PAGE, "duel", r.stdout, page), "duel-verdict", said, page):
                 sys.exit("FAIL: the page is not the old page with the printed table and the sentence in their blocks")
-        if f"| e02 against e01 | 1 and 1 | 2 | {row['wins']}-{row['draws']}-{row['losses']} |" not in r.stdout:
-            sys.exit(f"FAIL: the table has no e02-e01 row:\n{r.stdout}")
+        # the row names each side by its step's folder (its idea), not by e02 alone
+        if f"| e02_alphabeta against e01_minimax | 1 and 1 | 2 | {row['wins']}-{row['draws']}-{row['losses']} |" \
+                not in r.stdout:
+            sys.exit(f"FAIL: the table has no e02_alphabeta-e01_minimax row:\n{r.stdout}")
         r2 = subprocess.run([sys.executable, REPORT, "--from-json", saved, "--page", again], capture_output=True,
                             text=True, timeout=60)
         if r2.returncode != 0 or r2.stdout != r.stdout:

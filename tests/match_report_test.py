@@ -3,7 +3,8 @@
 second a move) against gtp-rhino -l 1, two games (one opening, colours swapped); first an
 unknown engine, refused before any game. The saved JSON must hold the
 row, the page's <!-- match:begin/end --> block must be rewritten with the table, and
---from-json must render the same table again. Skipped (77) without gtp-rhino.
+--from-json must render the same table again (into another block, --block). Skipped (77)
+without gtp-rhino.
 
     tests/match_report_test.py BUILD_DIR
 """
@@ -21,9 +22,9 @@ from update_docs import replace_between  # noqa: E402  (docs/update_docs.py: how
 PAGE = "# a page\n\n<!-- match:begin -->\nold\n<!-- match:end -->\n\nafter\n"
 
 
-def block(path):
+def block(path, name="match"):
     text = open(path, encoding="utf-8").read()
-    return text.split("<!-- match:begin -->")[1].split("<!-- match:end -->")[0]
+    return text.split(f"<!-- {name}:begin -->")[1].split(f"<!-- {name}:end -->")[0]
 
 
 def main(argv):
@@ -35,14 +36,19 @@ def main(argv):
         return 77
     with tempfile.TemporaryDirectory() as d:
         saved, page, again = (os.path.join(d, n) for n in ("m.json", "page.txt", "again.txt"))
-        for p in (page, again):
+        for p, text in ((page, PAGE), (again, PAGE.replace("match:", "match-timed:"))):
             with open(p, "w", encoding="utf-8") as f:
-                f.write(PAGE)
+                f.write(text)
         # Our engine's options reach reversi-lab and the table; bad ones are refused before any game.
         r = subprocess.run([sys.executable, REPORT, "--build", argv[1], "--engine", "e99", "--games", "1:2"],
                            capture_output=True, text=True, timeout=60)
         if r.returncode != 2 or "unknown engine 'e99'" not in r.stderr:
             sys.exit(f"FAIL: an unknown --engine was not refused with status 2 (exit {r.returncode}): {r.stderr}")
+        # A page without the block's markers is refused before any game, not after them.
+        r = subprocess.run([sys.executable, REPORT, "--build", argv[1], "--games", "1:2", "--page", again],
+                           capture_output=True, text=True, timeout=60)
+        if r.returncode != 2 or "has no <!-- match:begin/end --> markers" not in r.stderr:
+            sys.exit(f"FAIL: a page without the block was not refused with status 2 (exit {r.returncode}): {r.stderr}")
         r = subprocess.run([sys.executable, REPORT, "--build", argv[1], "--engine", "e06", "--level", "1",
                             "--time", "0.5", "--games", "1:2", "--jobs", "1", "--json", saved, "--page", page],
                            capture_output=True, text=True, timeout=600)
@@ -63,11 +69,12 @@ def main(argv):
         with open(page, encoding="utf-8") as f:  # the printed table in the block, the rest untouched
             if f.read() != replace_between(PAGE, "match", r.stdout, page):
                 sys.exit("FAIL: the page is not the old page with the printed table in its block")
-        r = subprocess.run([sys.executable, REPORT, "--from-json", saved, "--page", again], capture_output=True,
-                           text=True, timeout=60)
-        if r.returncode != 0 or block(again) != table:
+        r = subprocess.run([sys.executable, REPORT, "--from-json", saved, "--page", again, "--block", "match-timed"],
+                           capture_output=True, text=True, timeout=60)
+        if r.returncode != 0 or block(again, "match-timed") != table:
             sys.exit(f"FAIL: --from-json did not render the same table (exit {r.returncode})\n{r.stderr}")
-    print("match_report: the run saved its rows, rewrote the page's block, and --from-json renders the same table")
+    print("match_report: the run saved its rows, rewrote the page's block, and --from-json renders the same table "
+          "into another block")
     return 0
 
 
