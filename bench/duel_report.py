@@ -35,7 +35,7 @@ import tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(os.path.dirname(HERE), "docs"))
 from report import machine  # noqa: E402  (bench/report.py: the CPU line every table names)
-from update_docs import rewrite_page  # noqa: E402  (docs/update_docs.py: a page's generated blocks)
+from update_docs import missing_markers, rewrite_page  # noqa: E402  (docs/update_docs.py: a page's generated blocks)
 
 
 def duel_list(text):
@@ -103,6 +103,8 @@ def main():
     ap.add_argument("--page", help="rewrite this page's <!-- duel:begin/end --> block")
     ap.add_argument("--from-json", help="write the table of a saved run (--json) instead of playing")
     a = ap.parse_args()
+    if a.page and (why := missing_markers(a.page, ["duel"])):  # before an hour of games, not after
+        ap.error(why)
     if a.from_json:
         try:
             with open(a.from_json, encoding="utf-8") as f:

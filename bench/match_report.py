@@ -30,7 +30,7 @@ import tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(os.path.dirname(HERE), "docs"))
 from report import machine  # noqa: E402  (bench/report.py: the CPU line every table names)
-from update_docs import has_markers, rewrite_page  # noqa: E402  (docs/update_docs.py: a page's generated blocks)
+from update_docs import missing_markers, rewrite_page  # noqa: E402  (docs/update_docs.py: a page's generated blocks)
 RHINO = "/usr/games/gtp-rhino"
 
 
@@ -64,13 +64,8 @@ def main():
     a = ap.parse_args()
     if not re.fullmatch(r"[a-z][a-z-]*", a.block):
         ap.error(f"--block is a block's name, such as match or match-timed, got {a.block!r}")
-    if a.page:  # before an hour of games, not after
-        try:
-            with open(a.page, encoding="utf-8") as f:
-                if not has_markers(f.read(), a.block):
-                    ap.error(f"{a.page} has no <!-- {a.block}:begin/end --> markers")
-        except OSError as e:
-            ap.error(f"cannot read {a.page}: {e.strerror}")
+    if a.page and (why := missing_markers(a.page, [a.block])):  # before an hour of games, not after
+        ap.error(why)
     if a.from_json:
         try:
             with open(a.from_json, encoding="utf-8") as f:
@@ -152,7 +147,7 @@ def main():
     return status or (1 if faults else 0)
 
 
-def publish(body, page, block="match"):
+def publish(body, page, block):
     """Prints the table and, given a page, rewrites its <!-- BLOCK:begin/end --> block."""
     print(body, end="")
     return rewrite_page(page, {block: body}, "match_report") if page else 0

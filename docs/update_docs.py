@@ -88,6 +88,19 @@ def has_markers(text, name):
     return f"<!-- {name}:begin -->" in text
 
 
+def missing_markers(page, names):
+    """Why the blocks `names` cannot be written into `page` (unreadable, or a block without
+    its markers), as one line; None when they can. For the scripts that play games for an
+    hour before they write: they ask first."""
+    try:
+        with open(page, encoding="utf-8") as f:
+            text = f.read()
+    except OSError as e:
+        return f"cannot read {page}: {e.strerror}"
+    missing = [n for n in names if not has_markers(text, n)]
+    return f"{page} has no <!-- {missing[0]}:begin/end --> markers" if missing else None
+
+
 def rewrite_page(page, blocks, script, optional=()):
     """Rewrites a page's generated blocks, {name: body}, for the scripts that write their own
     (a name in `optional` only where the page has its markers). Every block is replaced before

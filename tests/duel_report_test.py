@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """bench/duel_report.py end to end on the smallest duel (e02 against e01 at level 1, a
 tenth of a second a move, one opening pair): the saved row, the page's
-<!-- duel:begin/end --> block, --from-json; bad input refused before any game; and the
-score's interval on known pair scores (paired spread, Wilson's where there is none).
+<!-- duel:begin/end --> block, --from-json; bad input (a page without the block too) refused
+before any game; and the score's interval on known pair scores (paired spread, Wilson's
+where there is none).
 
     tests/duel_report_test.py BUILD_DIR
 """
@@ -54,6 +55,16 @@ def main(argv):
                            timeout=60)
         if r.returncode != 2 or why not in r.stderr:
             sys.exit(f"FAIL: {bad} was not refused with status 2 and {why!r} (exit {r.returncode}): {r.stderr}")
+    # A page without the duel block is refused before any game, not after an hour of them.
+    with tempfile.TemporaryDirectory() as d:
+        bare = os.path.join(d, "bare.txt")
+        with open(bare, "w", encoding="utf-8") as f:
+            f.write("# a page without the block\n")
+        r = subprocess.run([sys.executable, REPORT, "--build", argv[1], "--duels", "e02:e01", "--page", bare],
+                           capture_output=True, text=True, timeout=60)
+        if r.returncode != 2 or "has no <!-- duel:begin/end --> markers" not in r.stderr:
+            sys.exit(f"FAIL: a page without the duel block was not refused with status 2 (exit {r.returncode}): "
+                     f"{r.stderr}")
     with tempfile.TemporaryDirectory() as d:
         saved, page, again = (os.path.join(d, n) for n in ("d.json", "page.txt", "again.txt"))
         for p in (page, again):
