@@ -7,6 +7,7 @@ swapped), as one table: what a step buys in games, not only in nodes.
                                  [--time 1] [--games 40] [--seed 1] [--jobs N]
                                  [--json build/duel-report.json] [--page PAGE]
     python3 bench/duel_report.py --from-json build/duel-report.json [--page PAGE]
+    python3 bench/duel_report.py --from-page PAGE
 
 Each duel A:B plays --games games (an even number: whole pairs) between
 `reversi-lab gtp --engine A --level L --time T` and the same with B, where L is --level
@@ -19,7 +20,10 @@ not spread. The time per move is each side's thinking
 time as the referee saw it: mean, and the longest move (which the time control keeps
 under T plus its margin).
 --page rewrites the page's <!-- duel:begin/end --> block with the table and, where the page
-has one, its <!-- duel-verdict:begin/end --> block with a sentence on the last duel.
+has one, its <!-- duel-verdict:begin/end --> block with a sentence on the page's step: its duels,
+the one against the step just before first. --from-page writes both again from the page's own
+table (when the sentence's rule changes and the run's JSON is gone); it refuses a table it
+cannot write back exactly as it reads.
 Exit 1 when any game had a fault, 2 on bad input.
 """
 import argparse
@@ -102,7 +106,20 @@ def main():
     ap.add_argument("--json", help="write the table's data here")
     ap.add_argument("--page", help="rewrite this page's <!-- duel:begin/end --> block")
     ap.add_argument("--from-json", help="write the table of a saved run (--json) instead of playing")
+    ap.add_argument("--from-page", help="write this page's table and sentence again from its own table")
     a = ap.parse_args()
+    if a.from_page:
+        if a.page or a.from_json or a.duels:
+            ap.error("--from-page takes no --page, --from-json or --duels: it rewrites the page it reads")
+        if why := missing_markers(a.from_page, ["duel"]):
+            ap.error(why)
+        try:
+            with open(a.from_page, encoding="utf-8") as f:
+                rows, settings, where = read_table(block_of(f.read(), "duel"))
+        except (OSError, ValueError) as e:
+            print(f"duel_report: cannot read the duel table of {a.from_page}: {e}", file=sys.stderr)
+            return 2
+        return publish(table(rows, settings, where), verdict(rows, settings), a.from_page)
     if a.page and (why := missing_markers(a.page, ["duel"])):  # before an hour of games, not after
         ap.error(why)
     if a.from_json:
@@ -199,13 +216,67 @@ def level_of(options):
 
 
 def verdict(rows, settings):
-    """One sentence for the top of the page: the last duel (the page's own step against the
-    one before), its score and interval; the table has the rest."""
-    r = rows[-1]
-    return (f"**In games:** at the same {settings['time']} s a move, {r['a']} scores {100 * r['score']:.0f} % against "
+    """One sentence for the top of the page: the duels of the page's step (the last row's
+    first side; a ladder's other rows are other steps'), the one against the step just
+    before first, each score with its interval; the table has the rest."""
+    step = rows[-1]["a"]
+    own = sorted((r for r in rows if r["a"] == step), key=lambda r: -step_number(r["b"]))  # (stable: else in order)
+    r = own[0]
+    said = (f"**In games:** at the same {settings['time']} s a move, {r['a']} scores {100 * r['score']:.0f} % against "
             f"{r['b']} over {r['games']} games ({r['wins']} won, {r['draws']} drawn, {r['losses']} lost; 95 % "
             f"interval {100 * r['low']:.0f}-{100 * r['high']:.0f} %), "
-            f"at levels {level_of(r['a_options'])} and {level_of(r['b_options'])}: the table is under Numbers.\n")
+            f"at levels {level_of(r['a_options'])} and {level_of(r['b_options'])}")
+    for r in own[1:]:
+        said += (f"; against {r['b']}, {100 * r['score']:.0f} % ({r['wins']} won, {r['draws']} drawn, {r['losses']} lost; "
+                 f"95 % interval {100 * r['low']:.0f}-{100 * r['high']:.0f} %)")
+    return said + ": the table is under Numbers.\n"
+
+
+def step_number(name):
+    """e07 -> 7; a name without a step's number sorts last."""
+    found = re.match(r"e(\d+)", name)
+    return int(found.group(1)) if found else -1
+
+
+def block_of(text, name):
+    """The text between a page's <!-- name:begin --> and <!-- name:end --> markers."""
+    found = re.search(rf"<!-- {name}:begin -->\n(.*?)<!-- {name}:end -->", text, re.S)
+    if not found:
+        raise ValueError(f"no <!-- {name}:begin/end --> block")
+    return found.group(1)
+
+
+ROW = re.compile(r"\| (e\d+)(\w*) against (e\d+)(\w*) \| (\d+) and (\d+) \| (\d+) \| (\d+)-(\d+)-(\d+) \| "
+                 r"(\d+)-(\d+) \| (\d+) % \((\d+)-(\d+)\) \| (\d+) \| ([\d.]+) \(([\d.]+)\) and "
+                 r"([\d.]+) \(([\d.]+)\) \|$")
+
+
+def read_table(block):
+    """A duel block as table() writes it -> (rows, settings, machine): the rows hold what the
+    table shows (scores in whole percent). ValueError unless table() writes it back exactly."""
+    head = re.match(r"Measured with `python3 bench/duel_report\.py --duels (\S+) --level (\d+) --time (\S+) "
+                    r"--games (\d+) --seed (\d+)` \(.*?\) on (.*?)\. Both sides get ", block)
+    if not head:
+        raise ValueError("its first line is not the caption duel_report writes")
+    settings = {"duels": head.group(1), "level": int(head.group(2)), "time": head.group(3),
+                "games": int(head.group(4)), "seed": int(head.group(5))}
+    rows = []
+    for line in block.splitlines():
+        m = ROW.match(line)
+        if not m:
+            continue
+        g = m.groups()
+        rows.append({"a": g[0], "a_name": g[0] + g[1], "b": g[2], "b_name": g[2] + g[3],
+                     "a_options": f"--level {g[4]}", "b_options": f"--level {g[5]}", "games": int(g[6]),
+                     "wins": int(g[7]), "draws": int(g[8]), "losses": int(g[9]), "discs_for": int(g[10]),
+                     "discs_against": int(g[11]), "score": int(g[12]) / 100, "low": int(g[13]) / 100,
+                     "high": int(g[14]) / 100, "faults": int(g[15]), "a_mean": float(g[16]),
+                     "a_longest": float(g[17]), "b_mean": float(g[18]), "b_longest": float(g[19])})
+    if not rows:
+        raise ValueError("no duel rows")
+    if table(rows, settings, head.group(6)) != block:
+        raise ValueError("it does not read back as duel_report writes it")
+    return rows, settings, head.group(6)
 
 
 def step_name(row, side):

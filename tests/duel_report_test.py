@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """bench/duel_report.py end to end on the smallest duel (e02 against e01 at level 1, a
 tenth of a second a move, one opening pair): the saved row, the page's
-<!-- duel:begin/end --> block, --from-json; bad input (a page without the block too) refused
-before any game; and the score's interval on known pair scores (paired spread, Wilson's
-where there is none).
+<!-- duel:begin/end --> block, --from-json, --from-page (the page written again from its own
+table, unchanged; a table it cannot read back refused); bad input (a page without the block
+too) refused before any game; the score's interval on known pair scores (paired spread,
+Wilson's where there is none); and the sentence on a page whose step has two duels.
 
     tests/duel_report_test.py BUILD_DIR
 """
@@ -16,7 +17,7 @@ import tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPORT = os.path.join(os.path.dirname(HERE), "bench", "duel_report.py")
 sys.path[:0] = [os.path.dirname(REPORT), os.path.join(os.path.dirname(HERE), "docs")]
-from duel_report import score_interval  # noqa: E402  (the script under test)
+from duel_report import score_interval, verdict  # noqa: E402  (the script under test)
 from update_docs import replace_between  # noqa: E402  (docs/update_docs.py: how a block is rewritten)
 PAGE = ("# a page\n\n<!-- duel-verdict:begin -->\nold\n<!-- duel-verdict:end -->\n\n"
         "<!-- duel:begin -->\nold\n<!-- duel:end -->\n\nafter\n")
@@ -43,11 +44,27 @@ def check_interval():
         sys.exit(f"FAIL: the interval of [2, 2, 2, 0] leaves 0..1: {score, low, high}")
 
 
+def check_verdict():
+    # A page whose step plays two duels (e08 against e06, then e07): the sentence opens on
+    # the step just before, whatever the order of the rows; a ladder's other steps' rows
+    # (e07 against e06, first) are not the page's.
+    def row(a, b, wins, score):
+        return {"a": a, "b": b, "a_options": "--level 7", "b_options": "--level 6", "games": 40, "wins": wins,
+                "draws": 0, "losses": 40 - wins, "score": score, "low": score - 0.1, "high": score + 0.1}
+    said = verdict([row("e07", "e06", 30, 0.75), row("e08", "e06", 32, 0.8), row("e08", "e07", 20, 0.5)], {"time": "1"})
+    want = ("**In games:** at the same 1 s a move, e08 scores 50 % against e07 over 40 games (20 won, 0 drawn, 20 "
+            "lost; 95 % interval 40-60 %), at levels 7 and 6; against e06, 80 % (32 won, 0 drawn, 8 lost; 95 % "
+            "interval 70-90 %): the table is under Numbers.\n")
+    if said != want:
+        sys.exit(f"FAIL: the sentence for e08's two duels is\n{said}not\n{want}")
+
+
 def main(argv):
     if len(argv) != 2:
         print("usage: duel_report_test.py BUILD_DIR", file=sys.stderr)
         return 2
     check_interval()
+    check_verdict()
     for bad, why in (([ "--duels", "e02"], "A:B pairs"), (["--duels", "e02:e99"], "unknown engine 'e99'"),
                      (["--duels", "e02:e01", "--games", "3"], "an even number"),
                      (["--duels", "e02:e01", "--time", "0"], "--time must be seconds")):
@@ -96,9 +113,24 @@ def main(argv):
         if r2.returncode != 0 or r2.stdout != r.stdout:
             sys.exit(f"FAIL: --from-json did not render the same table (exit {r2.returncode})\n{r2.stderr}")
         with open(page, encoding="utf-8") as f, open(again, encoding="utf-8") as g:
-            if f.read() != g.read():
+            written = f.read()
+            if written != g.read():
                 sys.exit("FAIL: --from-json did not write the same page")
-    print("duel_report: the interval, bad input, the saved row, the page's blocks and --from-json")
+        # --from-page reads the table back and writes the same page
+        r3 = subprocess.run([sys.executable, REPORT, "--from-page", again], capture_output=True, text=True, timeout=60)
+        with open(again, encoding="utf-8") as g:
+            if r3.returncode != 0 or g.read() != written:
+                sys.exit(f"FAIL: --from-page did not write the page as it was (exit {r3.returncode})\n{r3.stderr}")
+        # ...and refuses a table that is not duel_report's, leaving the page as it was
+        changed = written.replace(" | 1 and 1 | ", " | one and one | ")
+        with open(again, "w", encoding="utf-8") as g:
+            g.write(changed)
+        r4 = subprocess.run([sys.executable, REPORT, "--from-page", again], capture_output=True, text=True, timeout=60)
+        with open(again, encoding="utf-8") as g:
+            if r4.returncode != 2 or "cannot read the duel table" not in r4.stderr or g.read() != changed:
+                sys.exit(f"FAIL: --from-page did not refuse a table it cannot read (exit {r4.returncode})\n{r4.stderr}")
+    print("duel_report: the interval, the sentence, bad input, the saved row, the page's blocks, --from-json and "
+          "--from-page")
     return 0
 
 
