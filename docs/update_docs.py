@@ -535,7 +535,7 @@ def ffo_long_table(src, folder):
            f"commit {data['commit']}; it goes on where it stopped); CPU s: that process's user and system time, "
            f"one run" + (f", on {' and '.join(cpus)}" if cpus else "")
            + (f" ({data['note']})" if data.get("note") else "") + ". FFO #40-#44's times are the bench report's, "
-           "in \"FFO positions solved one by one\" above.\n",
+           "in \"FFO positions solved one by one\" above: another run, on the CPU its caption names.\n",
            "| FFO # | empties | score (published) | best (published) | nodes | CPU s | nodes/s |",
            "|---|---|---|---|---|---|---|"]
     for n in sorted(published):
