@@ -221,7 +221,7 @@ FOLDS = {  # block -> its summary line (what opening it shows)
     "embedded": "The embedded cores (AVR, lx106, RISC-V): cycles, instructions, memory",
     "embedded-step": "This step on the embedded cores (AVR, lx106, RISC-V): nodes, cycles, instructions, memory",
     "embedded-timed": "The sketch's timing lines on the embedded cores (AVR, lx106, RISC-V)",
-    "flash-cache": "A model of the ESP8266's flash cache: table reads, hit rates, added cycles",
+    "flash-cache": "A model of the ESP32's flash cache (tables laid out as in the lx106 build): table reads, hit rates, added cycles",
     "perft-fast": "Perft with bulk counting, depth by depth: ns per leaf and leaves per second",
     "claims": "The articles' claims about this page, a verdict per platform",
     "match": "Games against another engine (gtp-rhino), level by level",
