@@ -39,6 +39,7 @@ import tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(os.path.dirname(HERE), "docs"))
 from report import machine  # noqa: E402  (bench/report.py: the CPU line every table names)
+from blocks import block_text  # noqa: E402  (docs/blocks.py: a page's generated blocks)
 from update_docs import missing_markers, rewrite_page  # noqa: E402  (docs/update_docs.py: a page's generated blocks)
 
 
@@ -115,7 +116,7 @@ def main():
             ap.error(why)
         try:
             with open(a.from_page, encoding="utf-8") as f:
-                rows, settings, where = read_table(block_of(f.read(), "duel"))
+                rows, settings, where = read_table(block_text(f.read(), "duel") or "")
         except (OSError, ValueError) as e:
             print(f"duel_report: cannot read the duel table of {a.from_page}: {e}", file=sys.stderr)
             return 2
@@ -220,7 +221,7 @@ def verdict(rows, settings):
     first side; a ladder's other rows are other steps'), the one against the step just
     before first, each score with its interval; the table has the rest."""
     step = rows[-1]["a"]
-    own = sorted((r for r in rows if r["a"] == step), key=lambda r: -step_number(r["b"]))  # (stable: else in order)
+    own = sorted((r for r in rows if r["a"] == step), key=lambda r: -step_number(r["b"]))  # ties keep the rows' order
     r = own[0]
     said = (f"**In games:** at the same {settings['time']} s a move, {r['a']} scores {100 * r['score']:.0f} % against "
             f"{r['b']} over {r['games']} games ({r['wins']} won, {r['draws']} drawn, {r['losses']} lost; 95 % "
@@ -236,14 +237,6 @@ def step_number(name):
     """e07 -> 7; a name without a step's number sorts last."""
     found = re.match(r"e(\d+)", name)
     return int(found.group(1)) if found else -1
-
-
-def block_of(text, name):
-    """The text between a page's <!-- name:begin --> and <!-- name:end --> markers."""
-    found = re.search(rf"<!-- {name}:begin -->\n(.*?)<!-- {name}:end -->", text, re.S)
-    if not found:
-        raise ValueError(f"no <!-- {name}:begin/end --> block")
-    return found.group(1)
 
 
 ROW = re.compile(r"\| (e\d+)(\w*) against (e\d+)(\w*) \| (\d+) and (\d+) \| (\d+) \| (\d+)-(\d+)-(\d+) \| "

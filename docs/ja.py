@@ -11,6 +11,8 @@ module does not know stays in English rather than being guessed at.
 """
 import re
 
+from blocks import block_text  # docs/blocks.py: a page's generated blocks
+
 # Whole lines of the blocks' captions: (pattern, Japanese). The patterns capture what is
 # measured (machine, command, repetitions) and the Japanese keeps it.
 LINES = [
@@ -233,16 +235,11 @@ OVERVIEW = [("numbers", "numbers", lambda en, claims: block("numbers", en)),
             ("verdicts-ja", "claims", lambda en, claims: verdicts(en, claims))]
 
 
-def english_block(text, name):
-    m = re.search(r"<!-- %s:begin -->\n(.*?)<!-- %s:end -->" % (name, name), text, re.S)
-    return m.group(1) if m else None
-
-
 def overview(ja_text, en_text, claims, replace):
     """docs/overview.ja.md with its blocks rewritten from the English overview's text;
     replace(text, marker, body) writes one block."""
     for mine, theirs, translate in OVERVIEW:
-        en = english_block(en_text, theirs)
+        en = block_text(en_text, theirs)
         if en is not None and f"<!-- {mine}:begin -->" in ja_text:
             ja_text = replace(ja_text, mine, translate(en, claims))
     return ja_text

@@ -5,6 +5,7 @@ written from them too, in the site's one ratio convention ("B runs N.NNx as fast
 run, such as the page-counts target's) keeps the figure of the run that had them."""
 import re
 
+from blocks import block_text  # docs/blocks.py: a page's generated blocks
 import verdicts  # docs/verdicts.py: the stage pages' rule for a host difference (the quartiles)
 
 HOST = "x86-64 host"
@@ -275,8 +276,7 @@ def sources(d, how, count_how):
 
 
 def current(text, marker):
-    m = re.search(r"<!-- %s:begin -->\n(.*?)<!-- %s:end -->" % (marker, marker), text, re.S)
-    return m.group(1) if m else ""
+    return block_text(text, marker) or ""
 
 
 def held(figure, platforms):

@@ -30,7 +30,7 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(os.path.dirname(HERE), "bench"))
 from report import machine  # noqa: E402  (bench/report.py: the CPU line every table names)
-from update_docs import replace_between  # noqa: E402  (docs/update_docs.py: a generated block)
+from blocks import block_text, replace_between  # noqa: E402  (docs/blocks.py: a page's generated blocks)
 
 PAGES = ["docs/cli.md"]  # the command-line reference holds every example session
 DECLARATION = re.compile(r"<!-- (transcript-[\w-]+):\n(.*?)-->", re.S)
@@ -94,8 +94,8 @@ def main():
             count += 1
             body = block(exe, [s.strip() for s in specs.strip().split("\n") if s.strip()])
             if a.check:
-                old = re.search(r"<!-- %s:begin -->\n(.*?)<!-- %s:end -->" % (name, name), text, re.S)
-                if not old or masked(old.group(1)) != masked(body):
+                old = block_text(text, name)
+                if old is None or masked(old) != masked(body):
                     stale.append(f"{page}: {name}")
             else:
                 new = replace_between(new, name, body, path)

@@ -60,6 +60,7 @@ import ablation  # noqa: E402  (docs/ablation.py: step 06's ideas switched off o
 import learned  # noqa: E402  (docs/learned.py: step 07's training, error per phase)
 import figures  # noqa: E402  (docs/figures.py: the plots)
 import ja as japanese  # noqa: E402  (docs/ja.py: the Japanese versions of the blocks)
+from blocks import block_text, has_markers, replace_between  # noqa: E402,F401  (docs/blocks.py; others import them from here too)
 
 FAMILIES = [  # benchmark family, label, unit
     ("FlipScan", "flip scan (countFlips on 64 squares)", "ns/position"),
@@ -75,17 +76,6 @@ def unit(name):
 HOW = "`cmake --build build --target update-docs` (Google Benchmark via bench/report.py)"
 COUNT_HOW = "`cmake --build build --target page-counts` (bench/page_counts.py)"
 FFO_EASY = "FFO/1-19"  # the search benchmark's FFO #1-#19 solved together (bench/search_harness.h)
-
-
-def replace_between(text, name, body, path):
-    pattern = re.compile(r"(<!-- %s:begin -->\n)(.*?)(<!-- %s:end -->)" % (name, name), re.S)
-    if not pattern.search(text):
-        raise SystemExit(f"update_docs: {path} has no <!-- {name}:begin/end --> markers")
-    return pattern.sub(lambda m: m.group(1) + body + m.group(3), text, count=1)
-
-
-def has_markers(text, name):
-    return f"<!-- {name}:begin -->" in text
 
 
 def missing_markers(page, names):
@@ -275,8 +265,7 @@ def fold_embedded(body, page, summary=FOLDS["embedded"]):
 def kept_embedded(old_page):
     """The embedded table of a page's numbers block (its caption or its fold on), which a run
     without the embedded report keeps as it was: that block's report is missing."""
-    block = re.search(r"<!-- numbers:begin -->\n(.*?)<!-- numbers:end -->", old_page, re.S)
-    body = block.group(1) if block else ""
+    body = block_text(old_page, "numbers") or ""
     starts = [body.find(f"<details><summary>{FOLDS['embedded']}</summary>")] + \
         [body.find(c) for c in EMBEDDED_CAPTIONS]
     at = min((i for i in starts if i >= 0), default=-1)

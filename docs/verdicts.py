@@ -33,6 +33,8 @@ import re
 import statistics
 import sys
 
+from blocks import block_text  # docs/blocks.py: a page's generated blocks
+
 FAMILY_OPS = {"FlipScan": "flipscan", "LegalMoves": "legalmoves", "Play": "play"}
 # (key in the embedded report, label, unit, field of a stage operation, field of a step's
 # solve, counting tolerance of the solve)
@@ -570,8 +572,8 @@ def check(src):
     claims = json.loads(read(os.path.join(src, "docs", "claims.json")))
     problems = []
     ov = read(os.path.join(src, "docs", "overview.md"))
-    m = re.search(r"<!-- claims:begin -->\n(.*?)<!-- claims:end -->", ov, re.S)
-    blocks = old_blocks(m.group(1)) if m else {}
+    held = block_text(ov, "claims")
+    blocks = old_blocks(held) if held is not None else {}
     for c in claims:
         rows = blocks.get((c["article"], c["claim"]))
         if rows is None:
@@ -592,10 +594,10 @@ def check(src):
         page = os.path.join(src, "stages", folder, "README.md")
         if not os.path.exists(page):
             continue
-        m = re.search(r"<!-- why:begin -->\n(.*?)<!-- why:end -->", read(page), re.S)
-        if not m or "What the counts show" not in m.group(1):
+        why = block_text(read(page), "why")
+        if why is None or "What the counts show" not in why:
             problems.append(f"stages/{folder}/README.md: no generated \"Why it is slower\" section")
-        elif not still_slower(m.group(1)):
+        elif not still_slower(why):
             problems.append(f"stages/{folder}/README.md: explains a slowdown its own data no longer show "
                             "(no platform runs slower): drop it from SLOWDOWNS and the page")
     return problems

@@ -25,7 +25,7 @@ import tempfile
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "docs"))
 import check_facts  # noqa: E402  (beside this file)
-from ja import english_block as block_text  # noqa: E402  (docs/ja.py: a block's text between its markers)
+from blocks import block_text  # noqa: E402  (docs/blocks.py: a page's generated blocks)
 SKIPPED = {"embedded-timed"}  # timing lines at one tick's resolution: not reproducible to the digit
 HOW = "python3 bench/embedded_report.py --build build && docs/update_docs.py --source . --embedded build/embedded.json"
 

@@ -18,6 +18,7 @@ import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "docs"))
 import ja  # noqa: E402  (docs/ja.py)
+from blocks import block_text  # noqa: E402  (docs/blocks.py: a page's generated blocks)
 
 CJK = r"\u3000-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff00-\uffef"
 ENDS = re.compile(f"[{CJK}]$")
@@ -60,7 +61,7 @@ def table_numbers(block, skip):
 def verdicts_in_step(root):
     """overview.ja.md's verdict table against the English overview's claims ledger."""
     read = lambda *p: open(os.path.join(root, *p), encoding="utf-8").read()  # noqa: E731
-    en, page = ja.english_block(read("docs", "overview.md"), "claims"), ja.english_block(
+    en, page = block_text(read("docs", "overview.md"), "claims"), block_text(
         read("docs", "overview.ja.md"), "verdicts-ja")
     if en is None or page is None:
         return ["docs/overview.ja.md: no verdicts-ja block, or docs/overview.md no claims block"]

@@ -18,7 +18,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 REPORT = os.path.join(os.path.dirname(HERE), "bench", "duel_report.py")
 sys.path[:0] = [os.path.dirname(REPORT), os.path.join(os.path.dirname(HERE), "docs")]
 from duel_report import score_interval, verdict  # noqa: E402  (the script under test)
-from update_docs import replace_between  # noqa: E402  (docs/update_docs.py: how a block is rewritten)
+from blocks import replace_between  # noqa: E402  (docs/blocks.py: how a block is rewritten)
 PAGE = ("# a page\n\n<!-- duel-verdict:begin -->\nold\n<!-- duel-verdict:end -->\n\n"
         "<!-- duel:begin -->\nold\n<!-- duel:end -->\n\nafter\n")
 

@@ -36,7 +36,7 @@ def main():
         if words not in block:
             failures.append(f"the caption lacks {words!r}")
     page = "a\n<!-- learning:begin -->\nold\n<!-- learning:end -->\nb\n"
-    from update_docs import replace_between
+    from blocks import replace_between
     filled = learned.fill(page, DATA, replace_between, "the test's page")
     if "old" in filled or rows[0] not in filled or not filled.startswith("a\n") or not filled.endswith("b\n"):
         failures.append("fill does not replace the block alone")

@@ -18,13 +18,12 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 REPORT = os.path.join(os.path.dirname(HERE), "bench", "match_report.py")
 sys.path[:0] = [os.path.dirname(REPORT), os.path.join(os.path.dirname(HERE), "docs")]
 from match_report import RHINO  # noqa: E402  (the script under test: where it looks for gtp-rhino)
-from update_docs import replace_between  # noqa: E402  (docs/update_docs.py: how a block is rewritten)
+from blocks import block_text, replace_between  # noqa: E402  (docs/blocks.py: a page's generated blocks)
 PAGE = "# a page\n\n<!-- match:begin -->\nold\n<!-- match:end -->\n\nafter\n"
 
 
 def block(path, name="match"):
-    text = open(path, encoding="utf-8").read()
-    return text.split(f"<!-- {name}:begin -->")[1].split(f"<!-- {name}:end -->")[0]
+    return block_text(open(path, encoding="utf-8").read(), name)
 
 
 def main(argv):
