@@ -586,7 +586,7 @@ def statement_block(ex, lang):
     if lang == "ja":
         return (f"**出発点:** {start}（`{copy}` にコピーされます） · **目標:** {target_text(ex, 'ja')}\n\n"
                 f"```\n./lab exercise {n}    # 作業用コピーを作ってビルド\n./lab check {n}       # 正しいか、どれだけ速いか、達成したか\n```\n"
-                f"比は「スタート ÷ あなたの版」（1 より大きいほど良い）。測り方は [先生向けのページ](../README.md) にあります。\n")
+                f"比は「スタート ÷ あなたの版」（1 より大きいほど良い）。測り方は [演習のページ](../README.md) にあります。\n")
     return (f"**Start from:** {start} (copied to `{copy}`) · **Target:** {target_text(ex)}\n\n"
             f"```\n./lab exercise {n}    # your working copy, built\n./lab check {n}       # correct? how much faster? done?\n```\n"
             f"The ratio is the start's figure over yours (above 1 is better); how it is measured: "

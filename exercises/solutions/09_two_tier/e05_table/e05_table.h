@@ -59,9 +59,9 @@
  * before the moves and stores its result after them.
  *
  * Exercise 09 (two-tier replacement): the step's buckets kept 4 slots and let every
- * new position replace the shallowest of them, so a burst of shallow positions could
- * push out the deep results that save the most work, while a table that only kept the
- * deepest would fill with old deep results and stop learning. Two tiers keep both
+ * new position replace the shallowest of them, so the deeper results stayed however old
+ * they were and every recent shallow one shared the one slot left: close to a table that
+ * keeps only the deepest, which fills with old deep results and stops learning. Two tiers keep both
  * kinds: each bucket has a depth-preferred slot, replaced only by a result at least as
  * deep (the one it displaces moves down to the second slot), and an always-replace
  * slot, which takes every other new result, so that the recent shallow work is
