@@ -103,13 +103,14 @@ The articles make no claim about this stage; the numbers above speak for it.
 
 ## Exercises
 
-- Change one thing in `{folder}.h`, run `ctest --test-dir build -L {ns}`, and compare
+- Change one thing in `{folder}.h`, rebuild (`cmake --build build --target test_{folder} sketch_{folder} reversi-lab`),
+  run `ctest --test-dir build -R '^{ns}:(suite|perft|sketch|page)$'`, and compare
   with `./lab compare {last_ns} {ns}`.
 
 ## Run it
 
 ```sh
-ctest --test-dir build -L {ns}              # the shared suite, perft, the sketch, this page
+ctest --test-dir build -R '^{ns}:(suite|perft|sketch|page)$'   # the shared suite, perft, the sketch, this page
 ./lab compare {last_ns} {ns}                       # the last stage against yours, in one process
 build/reversi-lab flips --stage {ns} "--------------------O-O----OXX-----XO-O-----O------------------- X"
 ```

@@ -19,8 +19,8 @@
  *
  * Source: 「変種オセロを考えてみた。(その3)」 on the blog いものやま。 (article 002
  * in docs/sources.md): traverse_to, has_color_from_to?, put_piece, move count, turn and
- * token (Ruby). The game rules come from the author's other posts as summarised in
- * docs/sources.md; where they leave a choice open, the choice made here is stated at the
+ * token (Ruby). The game rules come from the author's other posts (the rules post linked
+ * from docs/sources.md); where they leave a choice open, the choice made here is stated at the
  * function that makes it and on the page.
  *
  * Not a stage: a different game, so none of the stage interface; it shows the same
