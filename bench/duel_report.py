@@ -39,8 +39,7 @@ import tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(os.path.dirname(HERE), "docs"))
 from report import machine  # noqa: E402  (bench/report.py: the CPU line every table names)
-from blocks import block_text  # noqa: E402  (docs/blocks.py: a page's generated blocks)
-from update_docs import missing_markers, rewrite_page  # noqa: E402  (docs/update_docs.py: a page's generated blocks)
+from blocks import block_text, missing_markers, rewrite_page  # noqa: E402  (docs/blocks.py: a page's generated blocks)
 
 
 def duel_list(text):
@@ -112,12 +111,15 @@ def main():
     if a.from_page:
         if a.page or a.from_json or a.duels:
             ap.error("--from-page takes no --page, --from-json or --duels: it rewrites the page it reads")
-        if why := missing_markers(a.from_page, ["duel"]):
-            ap.error(why)
         try:
             with open(a.from_page, encoding="utf-8") as f:
-                rows, settings, where = read_table(block_text(f.read(), "duel") or "")
-        except (OSError, ValueError) as e:
+                held = block_text(f.read(), "duel")
+            if held is None:
+                raise ValueError("it has no <!-- duel:begin/end --> markers")
+            rows, settings, where = read_table(held)
+        except OSError as e:
+            ap.error(f"cannot read {a.from_page}: {e.strerror}")
+        except ValueError as e:
             print(f"duel_report: cannot read the duel table of {a.from_page}: {e}", file=sys.stderr)
             return 2
         return publish(table(rows, settings, where), verdict(rows, settings), a.from_page)

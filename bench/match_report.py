@@ -30,7 +30,7 @@ import tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(os.path.dirname(HERE), "docs"))
 from report import machine  # noqa: E402  (bench/report.py: the CPU line every table names)
-from update_docs import missing_markers, rewrite_page  # noqa: E402  (docs/update_docs.py: a page's generated blocks)
+from blocks import missing_markers, rewrite_page  # noqa: E402  (docs/blocks.py: a page's generated blocks)
 RHINO = "/usr/games/gtp-rhino"
 
 

@@ -25,7 +25,7 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from report import machine  # noqa: E402  (bench/report.py: the CPU line every table names)
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "docs"))
-from update_docs import rewrite_page  # noqa: E402  (docs/update_docs.py: a page's generated blocks)
+from blocks import rewrite_page  # noqa: E402  (docs/blocks.py: a page's generated blocks)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 

@@ -82,7 +82,7 @@ def main():
     bench.write_json(args.train, data)
     if args.page:
         sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-        from update_docs import rewrite_page  # docs/update_docs.py: a page's generated blocks
+        from blocks import rewrite_page  # docs/blocks.py: a page's generated blocks
         sys.exit(rewrite_page(args.page, {"learning": learning(data)}, "learned.py"))
 
 

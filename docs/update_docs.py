@@ -60,7 +60,7 @@ import ablation  # noqa: E402  (docs/ablation.py: step 06's ideas switched off o
 import learned  # noqa: E402  (docs/learned.py: step 07's training, error per phase)
 import figures  # noqa: E402  (docs/figures.py: the plots)
 import ja as japanese  # noqa: E402  (docs/ja.py: the Japanese versions of the blocks)
-from blocks import block_text, has_markers, replace_between  # noqa: E402,F401  (docs/blocks.py; others import them from here too)
+from blocks import block_text, has_markers, replace_between  # noqa: E402  (docs/blocks.py: a page's generated blocks)
 
 FAMILIES = [  # benchmark family, label, unit
     ("FlipScan", "flip scan (countFlips on 64 squares)", "ns/position"),
@@ -76,37 +76,6 @@ def unit(name):
 HOW = "`cmake --build build --target update-docs` (Google Benchmark via bench/report.py)"
 COUNT_HOW = "`cmake --build build --target page-counts` (bench/page_counts.py)"
 FFO_EASY = "FFO/1-19"  # the search benchmark's FFO #1-#19 solved together (bench/search_harness.h)
-
-
-def missing_markers(page, names):
-    """Why the blocks `names` cannot be written into `page` (unreadable, or a block without
-    its markers), as one line; None when they can. For the scripts that play games for an
-    hour before they write: they ask first."""
-    try:
-        with open(page, encoding="utf-8") as f:
-            text = f.read()
-    except OSError as e:
-        return f"cannot read {page}: {e.strerror}"
-    missing = [n for n in names if not has_markers(text, n)]
-    return f"{page} has no <!-- {missing[0]}:begin/end --> markers" if missing else None
-
-
-def rewrite_page(page, blocks, script, optional=()):
-    """Rewrites a page's generated blocks, {name: body}, for the scripts that write their own
-    (a name in `optional` only where the page has its markers). Every block is replaced before
-    the page is opened to write; a failed read or write is one line on stderr and 1, else 0."""
-    try:
-        with open(page, encoding="utf-8") as f:
-            text = f.read()
-        for name, body in blocks.items():
-            if name not in optional or has_markers(text, name):
-                text = replace_between(text, name, body, page)
-        with open(page, "w", encoding="utf-8") as f:
-            f.write(text)
-    except OSError as e:
-        print(f"{script}: cannot rewrite {page}: {e.strerror}", file=sys.stderr)
-        return 1
-    return 0
 
 
 def numbered(folders):
