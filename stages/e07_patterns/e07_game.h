@@ -1,9 +1,9 @@
-// e08_selective's game over Serial: after DONE, the sketch plays a person. Step 08's own
-// code (not a copy of a stage header), included by e08_selective.ino after its globals:
-// it uses the sketch's search, board, Gen, printMove and playMove, and the constants
-// PLAY_DEPTH and PLAY_EXACT; the sketch's loop() calls game::serve(). Step 07's game,
-// carried over with its names (tests/sketch_sources.py: the lines that bring it in are
-// marked "step").
+// e07_game.h — the game over Serial: after DONE, the sketch plays a person. Step 07 wrote
+// it; steps 08 to 10's sketches include it unchanged, after e01_minimax/e01_sketch.h,
+// whose search, board, Gen, printMove and playMove it uses; the sketch's loop() calls
+// game::serve(). The engine searches PLAY_DEPTH plies, and solves exactly from PLAY_EXACT
+// empty squares (from 10 the solver's stack would pass the ESP32 loop task's 8 KB; the
+// test eNN:riscv-game measures it on rv32).
 //
 // The person types one line at a time, ended by a newline, a carriage return or both (the
 // Serial Monitor's "No line ending" sends none: the line never ends):
@@ -39,13 +39,15 @@
 // shims make `Serial` false once their input has ended: the host shim (tests/arduino),
 // which has none, from the start; the ESP32 shim (tests/embedded/esp32_shim.cpp) at the
 // end of its standard input, after which its main() stops calling loop(). So with no
-// input the output ends with DONE, as every step's tests expect, and the e08:riscv-game
+// input the output ends with DONE, as every step's tests expect, and the eNN:riscv-game
 // test feeds a scripted game.
-#ifndef REVERSI_LAB_E08_GAME_H
-#define REVERSI_LAB_E08_GAME_H
+#ifndef REVERSI_LAB_E07_GAME_H
+#define REVERSI_LAB_E07_GAME_H
 
 namespace game {
 
+const int PLAY_DEPTH = 4;  // plies searched in the middle game...
+const int PLAY_EXACT = 8;  // ...and solved exactly from this many empty squares
 const int LINE_MAX = 16;  // longest line kept; longer is an error, not a crash
 
 uint8_t person = s07::BLACK;  // the person's colour; the engine plays 3 - person
@@ -268,4 +270,4 @@ void serve() {
 
 }  // namespace game
 
-#endif  // REVERSI_LAB_E08_GAME_H
+#endif  // REVERSI_LAB_E07_GAME_H
