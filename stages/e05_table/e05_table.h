@@ -189,18 +189,10 @@ class Search : private e01::PvTable {
     // (never at the root, which must name its best move); a stored move goes first.
     const int8_t stored = depth > 2 * empties ? int8_t(EXACT_DEPTH) : int8_t(depth);  // deeper than any game: exact
     const bool useTable = depth >= TABLE_MIN && empties >= TABLE_MIN;
-    uint64_t key = 0;
+    const uint64_t key = useTable ? hashKey(b, me) : 0;
     uint8_t tableMove = NO_MOVE;
-    if (useTable) {
-      key = hashKey(b, me);
-      if (const Slot* s = table_.find(key)) {
-        if (ply > 0 && s->depth == stored) {
-          if (s->lower >= beta) return s->lower;
-          if (s->upper <= alpha || s->lower == s->upper) return s->upper;
-        }
-        tableMove = s->best;
-      }
-    }
+    int settled;
+    if (useTable && settles(table_.find(key), stored, ply, alpha, beta, tableMove, settled)) return settled;
     if (depth >= ORDER_MIN && empties >= ORDER_MIN) orderMoves<G>(b, me, moves, n);
     tryFirst(moves, n, ply == 0 ? rootBest_ : tableMove);
     const int alphaIn = alpha;
@@ -227,14 +219,7 @@ class Search : private e01::PvTable {
         if (alpha >= beta) break;  // refuted: the opponent will not allow this position
       }
     }
-    if (useTable) {
-      if (Slot* s = table_.store(key)) {  // what this search proved: a bound or the value
-        s->depth = stored;
-        s->lower = int16_t(best >= beta ? best : best > alphaIn ? best : -INF);
-        s->upper = int16_t(best <= alphaIn ? best : best < beta ? best : INF);
-        s->best = bestMove;
-      }
-    }
+    if (useTable) remember(table_.store(key), stored, best, alphaIn, beta, bestMove);  // what it proved
     return best;
   }
 

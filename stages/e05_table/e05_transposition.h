@@ -19,6 +19,8 @@
 
 #include <stdint.h>
 
+#include "../e01_minimax/e01_rules.h"
+
 namespace e05 {
 
 const int BUCKET = 4;  ///< Slots per bucket in BucketTable.
@@ -165,6 +167,50 @@ class BucketTableOf {
   S* slots_;          ///< The pool.
   uint32_t buckets_;  ///< Buckets in it (a power of two).
 };
+
+/**
+ * @brief The table's verdict on a node searched `stored` plies deep: a slot of that depth
+ * whose bounds settle the window ends the node's search (never at the root, which must
+ * name its best move); any slot's move goes first.
+ * @tparam S the slot type
+ * @param s the node's slot, or 0 @param stored the depth the node would record
+ * @param ply plies from the root @param alpha @param beta the window
+ * @param tableMove set to the slot's best move, if any
+ * @param settled set to the score when the slot settles the node
+ * @return true when it does
+ */
+template <class S>
+bool settles(const S* s, int8_t stored, int ply, int alpha, int beta, uint8_t& tableMove, int& settled) {
+  if (!s) return false;
+  if (ply > 0 && s->depth == stored) {
+    if (s->lower >= beta) {
+      settled = s->lower;
+      return true;
+    }
+    if (s->upper <= alpha || s->lower == s->upper) {
+      settled = s->upper;
+      return true;
+    }
+  }
+  tableMove = s->best;
+  return false;
+}
+
+/**
+ * @brief What a search proved, searched with the window (alphaIn, beta): a lower bound
+ * (it cut), an upper bound (nothing raised alpha) or the value, and its best move.
+ * @tparam S the slot type
+ * @param s the slot the table gave, or 0 (nothing is kept) @param stored the depth searched
+ * @param best the score found @param alphaIn @param beta the window @param bestMove its move
+ */
+template <class S>
+void remember(S* s, int8_t stored, int best, int alphaIn, int beta, uint8_t bestMove) {
+  if (!s) return;
+  s->depth = stored;
+  s->lower = int16_t(best >= beta ? best : best > alphaIn ? best : -e01::INF);
+  s->upper = int16_t(best <= alphaIn ? best : best < beta ? best : e01::INF);
+  s->best = bestMove;
+}
 
 typedef ChainedTableOf<Slot> ChainedTable;  ///< Step 05's chained table.
 typedef BucketTableOf<Slot> BucketTable;    ///< Step 05's buckets.

@@ -184,7 +184,7 @@ class Midgame : protected e01::PvTable {
     const uint64_t key = useTable ? hashKey(b, me) : 0;
     uint8_t tableMove = NO_MOVE;
     int settled;
-    if (useTable && probeMidgame(key, stored, ply, alpha, beta, tableMove, settled)) return settled;
+    if (useTable && e05::settles(table_.find(key), stored, ply, alpha, beta, tableMove, settled)) return settled;
     if (depth >= ORDER_MIN && empties >= ORDER_MIN) e03::orderMoves<G>(b, me, moves, n);
     e04::tryFirst(moves, n, ply == 0 ? rootBest_ : tableMove);
     const int alphaIn = alpha;
@@ -216,45 +216,13 @@ class Midgame : protected e01::PvTable {
   }
 
   /**
-   * @brief The table at a midgame node: a stored result of the same depth may settle the
-   * position at once (never at the root, which must name its best move); a stored move
-   * goes first.
-   * @param key the position's key @param stored the depth its slot records
-   * @param ply plies from the root @param alpha @param beta the window
-   * @param tableMove set to the stored best move, if any
-   * @param settled set to the score when the table settles the node
-   * @return true when it does
-   */
-  bool probeMidgame(uint64_t key, int8_t stored, int ply, int alpha, int beta, uint8_t& tableMove, int& settled) {
-    const Slot* s = table_.find(key);
-    if (!s) return false;
-    if (ply > 0 && s->depth == stored) {
-      if (s->lower >= beta) {
-        settled = s->lower;
-        return true;
-      }
-      if (s->upper <= alpha || s->lower == s->upper) {
-        settled = s->upper;
-        return true;
-      }
-    }
-    tableMove = s->best;
-    return false;
-  }
-
-  /**
    * @brief Stores what a midgame search proved: a bound or the value, and its best move.
    * @param key the position's key @param stored the depth searched (EXACT_SLOT + empties: exact)
    * @param best the score found @param alphaIn @param beta the window it was searched with
    * @param bestMove the move that scored it
    */
   void storeMidgame(uint64_t key, int8_t stored, int best, int alphaIn, int beta, uint8_t bestMove) {
-    if (Slot* s = table_.store(key)) {
-      s->depth = stored;
-      s->lower = int16_t(best >= beta ? best : best > alphaIn ? best : -INF);
-      s->upper = int16_t(best <= alphaIn ? best : best < beta ? best : INF);
-      s->best = bestMove;
-    }
+    e05::remember(table_.store(key), stored, best, alphaIn, beta, bestMove);
   }
 
  protected:

@@ -287,13 +287,9 @@ class Selective : public e06::DeepEndgame<D, G, Table, Make, Off & e06::SOLVER_I
 
   /// @brief Step 06's midgame slot, marked exact for every pass (a midgame search's result is what it is).
   void storeMidgame(uint64_t key, int8_t stored, int best, int alphaIn, int beta, uint8_t bestMove) {
-    if (Slot* s = this->table_.store(key)) {
-      s->depth = stored;
-      s->level = EXACT_LEVEL;
-      s->lower = int16_t(best >= beta ? best : best > alphaIn ? best : -INF);
-      s->upper = int16_t(best <= alphaIn ? best : best < beta ? best : INF);
-      s->best = bestMove;
-    }
+    Slot* s = this->table_.store(key);
+    if (s) s->level = EXACT_LEVEL;
+    e05::remember(s, stored, best, alphaIn, beta, bestMove);
   }
 
   /**

@@ -286,7 +286,7 @@ class MaskMidgame : protected e01::PvTable {
     const uint64_t key = useTable ? hashKey(b, me) : 0;
     uint8_t tableMove = NO_MOVE;
     int settled;
-    if (useTable && probeMidgame(key, stored, ply, alpha, beta, tableMove, settled)) return settled;
+    if (useTable && e05::settles(table_.find(key), stored, ply, alpha, beta, tableMove, settled)) return settled;
     if (depth >= ORDER_MIN && empties >= ORDER_MIN) orderMoves(b, me, moves, n);
     e04::tryFirst(moves, n, ply == 0 ? rootBest_ : tableMove);
     const int alphaIn = alpha;
@@ -318,33 +318,11 @@ class MaskMidgame : protected e01::PvTable {
     return best;
   }
 
-  /// @brief Step 06's table verdict at a midgame node (never at the root). @return true when it settles the node
-  E10_INLINE bool probeMidgame(uint64_t key, int8_t stored, int ply, int alpha, int beta, uint8_t& tableMove, int& settled) {
-    const Slot* s = table_.find(key);
-    if (!s) return false;
-    if (ply > 0 && s->depth == stored) {
-      if (s->lower >= beta) {
-        settled = s->lower;
-        return true;
-      }
-      if (s->upper <= alpha || s->lower == s->upper) {
-        settled = s->upper;
-        return true;
-      }
-    }
-    tableMove = s->best;
-    return false;
-  }
-
   /// @brief What a midgame search proved (step 08's: exact in every pass, level EXACT_LEVEL).
   E10_INLINE void storeMidgame(uint64_t key, int8_t stored, int best, int alphaIn, int beta, uint8_t bestMove) {
-    if (Slot* s = table_.store(key)) {  // what this search proved: a bound or the value
-      s->depth = stored;
-      s->level = EXACT_LEVEL;  // a midgame search's result is what it is in every pass
-      s->lower = int16_t(best >= beta ? best : best > alphaIn ? best : -INF);
-      s->upper = int16_t(best <= alphaIn ? best : best < beta ? best : INF);
-      s->best = bestMove;
-    }
+    Slot* s = table_.store(key);
+    if (s) s->level = EXACT_LEVEL;  // a midgame search's result is what it is in every pass
+    e05::remember(s, stored, best, alphaIn, beta, bestMove);
   }
 
  protected:
