@@ -1,6 +1,8 @@
 /// \file search_registry.h
 /// \brief Every search step (stages/eNN) on every move-generation stage, behind one
-/// run-time table (for the CLI, the tour, the GTP engine and the tests).
+/// run-time table (for the CLI, the tour, the GTP engine and the tests). The steps are
+/// those of step_list.h; each step's entry is compiled in a file of its own
+/// (step_entry.cpp, once per step).
 #pragma once
 #include <cstddef>
 #include <cstdint>
@@ -10,26 +12,13 @@
 
 #include "position.h"
 #include "registry.h"
+#include "search_types.h"
 
 namespace reversi {
 
-/// The move "pass" and "no move (the game is over)" in SearchOutcome::best and pv.
-inline constexpr int kPass = 64, kNoMove = 255;
-
-/// What one search found, in host terms.
-struct SearchOutcome {
-  bool exact = false;     ///< Solved to the end of the game (score is a disc difference).
-  int score = 0;          ///< Exact: final disc difference; else the step's units (1/disc of `disc`).
-  int disc = 1;           ///< Units per disc of `score` (1 when exact).
-  int best = kNoMove;     ///< 0..63 (y * 8 + x), kPass or kNoMove.
-  std::vector<int> pv;    ///< Principal variation, starting with best.
-  uint64_t nodes = 0;     ///< Positions the search visited.
-  double seconds = 0;     ///< Wall time of the search alone (not the set-up).
-  int depth = -1;         ///< Plies the move was searched to; -1 when solved to the end.
-
-  /// The score in discs (exact: the difference itself).
-  double discs() const { return double(score) / disc; }
-};
+/// Table slots lent to a search of p (`depth` plies, < 0: to the end) by the CLI and
+/// the benchmarks: sized to the work, at most kTableSlots (common/library/step.h).
+uint32_t tableSlotsFor(const Position& p, int depth);
 
 /// One search step, type-erased over the move generator.
 struct StepEntry {
@@ -37,23 +26,26 @@ struct StepEntry {
   std::string_view id;         ///< "e01_minimax"
   std::string_view shortName;  ///< "minimax"
   std::string_view idea;       ///< a few words
-  /// Searches p on stages()[stage]: `depth` plies ahead, or to the end when depth < 0.
-  /// `idle`, when given, is called every few thousand nodes (the steps' hook; the time
-  /// control stops a search by throwing out of it).
-  SearchOutcome (*runHooked)(size_t stage, const Position& p, int depth, void (*idle)());
+  /// Searches p on stages()[stage]: `depth` plies ahead, or to the end when depth < 0,
+  /// with a transposition table of `tableSlots` slots if the step keeps one. `idle`,
+  /// when given, is called every few thousand nodes (the steps' hook; the time control
+  /// stops a search by throwing out of it).
+  SearchOutcome (*runWith)(size_t stage, const Position& p, int depth, uint32_t tableSlots, void (*idle)());
 
-  /// runHooked without a hook, or with one.
+  /// runWith on the table the command line lends this search (tableSlotsFor).
   SearchOutcome run(size_t stage, const Position& p, int depth, void (*idle)() = nullptr) const {
-    return runHooked(stage, p, depth, idle);
+    return runWith(stage, p, depth, tableSlotsFor(p, depth), idle);
   }
 };
 
+/// Step T's entry. Declared here for search_registry.cpp, which lists every step;
+/// defined in step_entry.cpp, which the build compiles once per step (-DREVERSI_STEP),
+/// so that the steps, the longest compiles of the build, compile side by side.
+template <class T>
+StepEntry stepEntry();
+
 /// All steps, in step order.
 const std::vector<StepEntry>& steps();
-
-/// Table slots lent to a search of p (`depth` plies, < 0: to the end) by the CLI and
-/// the benchmarks: sized to the work, at most kTableSlots (common/step.h).
-uint32_t tableSlotsFor(const Position& p, int depth);
 
 /// Finds a step by number ("6"), id prefix ("e06", "e06_endgame") or short name
 /// ("endgame"); nullptr if none.
@@ -62,8 +54,8 @@ const StepEntry* findStep(std::string_view name);
 /// The index in stages() of a stage entry.
 size_t stageIndex(const StageEntry& s);
 
-/// The defaults of solve, search, play and gtp: the last step, on the fastest stage
-/// (the last one).
+/// The defaults of solve, search, play and gtp: DefaultStep on DefaultStage (the last
+/// step on the fastest stage: stage_list.h, step_list.h).
 const StepEntry& defaultStep();
 const StageEntry& defaultStage();
 
@@ -77,13 +69,11 @@ struct SearchLimits {
 };
 /// search's --depth is never more than this, whatever the step.
 inline constexpr int kMaxSearchDepth = 30;
-/// The limits of `step` (measured for the steps that exist, see search_registry.cpp).
+/// The limits measured for `step` (the table in search_registry.cpp, one row per step,
+/// found by its id). Throws std::logic_error for a step without a row of its own.
 SearchLimits searchLimits(const StepEntry& step);
-
-/// "a1".."h8", "pass", or "none" for kNoMove.
-std::string moveName(int move);
-
-/// Parses "a1".."h8" (either case) or "pass" into 0..63 / kPass; -1 if it is neither.
-int parseMove(std::string_view text);
+/// The ids of the steps the table has rows for, in its order (the test that every step
+/// has its own row, and no row is left over, compares them with steps()).
+std::vector<std::string_view> measuredSteps();
 
 }  // namespace reversi

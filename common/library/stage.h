@@ -54,6 +54,11 @@ concept Stage = requires {
   static_assert(Stage<Stage_##NS>, #NS " does not provide the stage interface");           \
   }
 
+/// reversi::Stage_NS for a stage namespace given by a macro: the files compiled once per
+/// stage name their stage with -DREVERSI_STAGE=sNN (this_stage.h).
+#define REVERSI_STAGE_TYPE(NS) REVERSI_STAGE_TYPE_(NS)
+#define REVERSI_STAGE_TYPE_(NS) ::reversi::Stage_##NS
+
 namespace reversi {
 
 /// Loads a Position's stones into a fresh Board of stage S.

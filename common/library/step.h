@@ -1,6 +1,8 @@
 /// \file step.h
 /// \brief The search-step contract: the macro that wraps a step namespace (stages/eNN)
-/// into a traits type, and runStep(), which runs a step on any stage's Board.
+/// into a traits type, and runStep(), which runs a step on any stage's Board. Below the
+/// search registry (search_registry.h), which it knows nothing of: what a search answers
+/// is in search_types.h, below both.
 #pragma once
 #include <chrono>
 #include <concepts>
@@ -10,7 +12,7 @@
 #include <vector>
 
 #include "position.h"
-#include "search_registry.h"
+#include "search_types.h"
 #include "stage.h"
 #include "table_pool.h"
 
@@ -89,3 +91,8 @@ SearchOutcome runStep(const Position& p, int depth, uint32_t tableSlots = kTable
   };                                                                              \
   static_assert(SearchStep<Step_##NS>, #NS " does not provide the step interface"); \
   }
+
+/// reversi::Step_NS for a step namespace given by a macro: the files compiled once per
+/// step name their step with -DREVERSI_STEP=eNN (this_step.h, step_entry.cpp).
+#define REVERSI_STEP_TYPE(NS) REVERSI_STEP_TYPE_(NS)
+#define REVERSI_STEP_TYPE_(NS) ::reversi::Step_##NS
