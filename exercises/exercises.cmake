@@ -8,11 +8,22 @@
 #   exercise_NN_KIND_measure  the start and the candidate in one program
 #                             (bench/exercise_bench.cpp): their timings, interleaved, or
 #                             their node counts; not built for an AVR (cycles) exercise
-# The candidate's files live in build/exercises/NN_slug/KIND/stages/<start>/. Its namespace
-# is renamed (s05 -> s05_yours) by a macro around its #include, so that it links beside
-# the start and beside the library's own copy of the start, which it would otherwise
-# silently replace (two definitions of one inline function: the linker keeps either).
+# The candidate's files live in build/exercises/NN_slug/KIND/stages/<start>/. A file built
+# on the candidate has that folder first on its include path, so the registry's
+# #include "<start>/<start>.h" (stage_list.h, step_list.h) finds the candidate's copy, and
+# its namespace renamed by the compiler's -D<ns>=<ns>_yours (s05 -> s05_yours), so that it
+# links beside the library's own copy of the start, which it would otherwise silently
+# replace (two definitions of one inline function: the linker keeps either). The
+# measurement compiles bench/exercise_side.cpp twice: the start as it is, the candidate so.
 file(GLOB lab_exercise_manifests CONFIGURE_DEPENDS "${CMAKE_SOURCE_DIR}/exercises/[0-9][0-9]_*/exercise.json")
+
+# lab_on_candidate(<target> <ns> <candidate stages folder>): <target> compiled on the
+# candidate, as above.
+function(lab_on_candidate target ns candidate)
+  target_include_directories(${target} BEFORE PRIVATE "${candidate}")
+  target_compile_definitions(${target} PRIVATE ${ns}=${ns}_yours)
+endfunction()
+
 foreach(manifest IN LISTS lab_exercise_manifests)
   set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS "${manifest}")
   get_filename_component(exdir "${manifest}" DIRECTORY)
@@ -25,80 +36,45 @@ foreach(manifest IN LISTS lab_exercise_manifests)
   if(NOT ok OR NOT EXISTS "${CMAKE_SOURCE_DIR}/stages/${start}/${start}.h")
     message(FATAL_ERROR "exercise ${name}: start '${start}' is not a stage or step folder")
   endif()
-  set(kind_letter "${CMAKE_MATCH_1}")
   set(ns "${CMAKE_MATCH_1}${CMAKE_MATCH_2}")
-  math(EXPR number "${CMAKE_MATCH_2}")
-  # The include guards of the start's headers: undefined before the candidate's copy.
-  set(undefs "")
-  file(GLOB_RECURSE start_headers "${CMAKE_SOURCE_DIR}/stages/${start}/*.h")
-  foreach(h IN LISTS start_headers)
-    file(STRINGS "${h}" guard REGEX "^#ifndef REVERSI_LAB_[A-Z0-9_]+_H$" LIMIT_COUNT 1)
-    if(guard)
-      string(REPLACE "#ifndef " "#undef " guard "${guard}")
-      string(APPEND undefs "${guard}\n")
-    endif()
-  endforeach()
-  if(kind_letter STREQUAL "s")
-    set(start_traits "#include \"all_stages.h\"  // the start's traits, reversi::Stage_${ns}, with every stage's")
-    set(yours_traits "REVERSI_STAGE_TRAITS(${ns}_yours, ${number}, \"${start}\", \"yours\", \"exercise ${nn}\")")
+  if(CMAKE_MATCH_1 STREQUAL "s")
+    set(kind_define REVERSI_STAGE=${ns})
     set(suite_source tests/stage_suite.cpp)
-    set(suite_header this_stage.h)
-    set(contract stage.h)
-    set(suite_alias "using ThisStage = reversi::Stage_${ns}_yours;")
-    set(pair_alias "using Start = reversi::Stage_${ns};\nusing Yours = reversi::Stage_${ns}_yours;\ninline constexpr bool kExerciseIsStep = false;")
+    set(library lab_basics)  # a stage's pair needs only the positions
   else()
-    set(start_traits "#include \"step.h\"\nREVERSI_STEP_TRAITS(${ns}, ${number}, \"${start}\", \"start\", \"the starting point\")")
-    set(yours_traits "REVERSI_STEP_TRAITS(${ns}_yours, ${number}, \"${start}\", \"yours\", \"exercise ${nn}\")")
+    set(kind_define REVERSI_STEP=${ns})
     set(suite_source tests/search_suite.cpp)
-    set(suite_header this_step.h)
-    set(contract step.h)
-    set(suite_alias "using ThisStep = reversi::Step_${ns}_yours;\nnamespace step = ${ns}_yours;")
-    set(pair_alias "using Start = reversi::Step_${ns};\nusing Yours = reversi::Step_${ns}_yours;\ninline constexpr bool kExerciseIsStep = true;")
+    set(library lab_library)  # a step's, the FFO set and the table sizes
+  endif()
+  set(measured OFF)  # an AVR (cycles) exercise is measured in simavr, not here
+  if(LAB_BENCHMARKS AND NOT metric STREQUAL "cycles")
+    set(measured ON)
+  endif()
+  if(measured)
+    # The start's side of the measurement, the same for every kind of candidate.
+    add_library(exercise_${nn}_start_side OBJECT EXCLUDE_FROM_ALL bench/exercise_side.cpp)
+    target_compile_definitions(exercise_${nn}_start_side PRIVATE ${kind_define} REVERSI_EXERCISE_YOURS=0)
+    target_link_libraries(exercise_${nn}_start_side PRIVATE ${library} benchmark::benchmark)
+    target_include_directories(exercise_${nn}_start_side PRIVATE "${CMAKE_SOURCE_DIR}/tests")
   endif()
   foreach(kind start solution work other)
-    set(gen "${LAB_GEN}/exercises/${name}_${kind}")
-    set(candidate "${CMAKE_BINARY_DIR}/exercises/${name}/${kind}/stages/${start}/${start}.h")
-    set(include_candidate
-"#include <stdint.h>
-#include <string.h>
-${undefs}#define ${ns} ${ns}_yours
-#include \"${candidate}\"
-#undef ${ns}")
-    file(CONFIGURE OUTPUT "${gen}/${suite_header}" CONTENT
-"// Generated by exercises/exercises.cmake: the suite of ${start} on exercise ${name}'s ${kind}.
-#pragma once
-#include \"${contract}\"
-${include_candidate}
-${yours_traits}
-${suite_alias}
-")
-    file(CONFIGURE OUTPUT "${gen}/exercise_pair.h" CONTENT
-"// Generated by exercises/exercises.cmake: ${start} and exercise ${name}'s ${kind}, side by side.
-#pragma once
-#include \"${start}/${start}.h\"
-${start_traits}
-${include_candidate}
-${yours_traits}
-${pair_alias}
-")
+    set(candidate "${CMAKE_BINARY_DIR}/exercises/${name}/${kind}/stages")
     set(target "exercise_${nn}_${kind}")
     add_executable(${target}_suite EXCLUDE_FROM_ALL ${suite_source})
-    target_include_directories(${target}_suite PRIVATE "${gen}" "${CMAKE_SOURCE_DIR}/tests" "${CMAKE_SOURCE_DIR}/stages")
-    if(kind_letter STREQUAL "s")
-      target_link_libraries(${target}_suite PRIVATE lab_common lab_catch)
-    else()
-      target_link_libraries(${target}_suite PRIVATE lab_cli lab_catch)
-    endif()
-    if(LAB_BENCHMARKS AND NOT metric STREQUAL "cycles")
-      add_executable(${target}_measure EXCLUDE_FROM_ALL bench/exercise_bench.cpp)
-      target_include_directories(${target}_measure PRIVATE "${gen}" "${LAB_GEN}" "${CMAKE_SOURCE_DIR}/tests"
-                                 "${CMAKE_SOURCE_DIR}/stages")
-      # A stage's pair needs only the positions; a step's, the FFO set and the table sizes.
-      if(kind_letter STREQUAL "s")
-        target_link_libraries(${target}_measure PRIVATE lab_common benchmark::benchmark)
-      else()
-        target_link_libraries(${target}_measure PRIVATE lab_cli benchmark::benchmark)
-      endif()
+    target_compile_definitions(${target}_suite PRIVATE ${kind_define})
+    target_link_libraries(${target}_suite PRIVATE ${library} lab_catch)
+    lab_on_candidate(${target}_suite ${ns} "${candidate}")
+    if(measured)
+      add_library(${target}_yours OBJECT EXCLUDE_FROM_ALL bench/exercise_side.cpp)
+      target_compile_definitions(${target}_yours PRIVATE ${kind_define} REVERSI_EXERCISE_YOURS=1)
+      target_link_libraries(${target}_yours PRIVATE ${library} benchmark::benchmark)
+      target_include_directories(${target}_yours PRIVATE "${CMAKE_SOURCE_DIR}/tests")
+      lab_on_candidate(${target}_yours ${ns} "${candidate}")
+      add_executable(${target}_measure EXCLUDE_FROM_ALL bench/exercise_bench.cpp
+                     $<TARGET_OBJECTS:exercise_${nn}_start_side> $<TARGET_OBJECTS:${target}_yours>)
+      target_compile_definitions(${target}_measure PRIVATE ${kind_define})
+      target_include_directories(${target}_measure PRIVATE "${CMAKE_SOURCE_DIR}/tests")
+      target_link_libraries(${target}_measure PRIVATE ${library} benchmark::benchmark)
     endif()
   endforeach()
 endforeach()
@@ -106,3 +82,4 @@ endforeach()
 add_test(NAME exercises:cli COMMAND Python3::Interpreter "${CMAKE_SOURCE_DIR}/exercises/exercises.py"
          --source "${CMAKE_SOURCE_DIR}" --build "${CMAKE_BINARY_DIR}" self-test)
 set_tests_properties(exercises:cli PROPERTIES LABELS "exercises;docs")
+lab_quick(TESTS exercises:cli)
