@@ -300,7 +300,7 @@ add_test(NAME tsan:perft COMMAND reversi-lab perft --stage 9 --depth 9 --threads
 add_test(NAME tsan:perft-hash COMMAND reversi-lab perft --stage 11 --depth 10 --threads 4 --hash --hash-mb 4)
 set_tests_properties(tsan:perft PROPERTIES PASS_REGULAR_EXPRESSION "perft\\(9\\) = 3005288[^0-9]")
 set_tests_properties(tsan:perft-hash PROPERTIES PASS_REGULAR_EXPRESSION "perft\\(10\\) = 24571284[^0-9]")
-add_test(NAME tsan:train COMMAND e07_train train --seed=7 --games=40 --exact=12 --jobs=3
-         "--dir=${CMAKE_BINARY_DIR}/tsan-train")
+add_test(NAME tsan:train COMMAND bash "${CMAKE_SOURCE_DIR}/tests/tsan_train.sh" $<TARGET_FILE:e07_train>
+         "${CMAKE_BINARY_DIR}/tsan-train")
 set_tests_properties(tsan:perft tsan:perft-hash tsan:train PROPERTIES LABELS tsan
                      FAIL_REGULAR_EXPRESSION "ThreadSanitizer" TIMEOUT 600)
