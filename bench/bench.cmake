@@ -21,11 +21,8 @@ if(LAB_BENCHMARKS)
   set(LAB_STAGE_BENCH_s10_simd bench/fast_perft_bench.cpp)
   set(LAB_STAGE_BENCH_s11_avx512 bench/fast_perft_bench.cpp)
   foreach(folder IN LISTS LAB_STAGES)
-    string(SUBSTRING ${folder} 0 3 ns)
-    add_executable(bench_${folder} bench/stage_bench.cpp ${LAB_STAGE_BENCH_${folder}})
-    target_compile_definitions(bench_${folder} PRIVATE REVERSI_STAGE=${ns})
-    target_include_directories(bench_${folder} PRIVATE "${CMAKE_SOURCE_DIR}/tests")
-    target_link_libraries(bench_${folder} PRIVATE ${folder} lab_basics benchmark::benchmark)
+    lab_built_for(${folder} bench_${folder} SOURCES bench/stage_bench.cpp ${LAB_STAGE_BENCH_${folder}}
+                  LIBRARIES lab_basics benchmark::benchmark)
     lab_bench(bench_${folder})
   endforeach()
 
@@ -33,11 +30,8 @@ if(LAB_BENCHMARKS)
   set(LAB_STEP_BENCH_e05_table bench/e05_variants_bench.cpp)
   set(LAB_STEP_BENCH_e06_endgame bench/e06_variants_bench.cpp)
   foreach(folder IN LISTS LAB_STEPS)
-    string(SUBSTRING ${folder} 0 3 ns)
-    add_executable(bench_${folder} bench/search_bench.cpp ${LAB_STEP_BENCH_${folder}})
-    target_compile_definitions(bench_${folder} PRIVATE REVERSI_STEP=${ns})
-    target_include_directories(bench_${folder} PRIVATE "${CMAKE_SOURCE_DIR}/tests")
-    target_link_libraries(bench_${folder} PRIVATE ${folder} lab_library benchmark::benchmark)
+    lab_built_for(${folder} bench_${folder} SOURCES bench/search_bench.cpp ${LAB_STEP_BENCH_${folder}}
+                  LIBRARIES lab_library benchmark::benchmark)
     lab_bench(bench_${folder})
   endforeach()
 
@@ -76,10 +70,8 @@ if(LAB_BENCHMARKS)
     string(SUBSTRING ${folder} 0 3 ns)
     string(SUBSTRING ${folder} 1 2 number)
     math(EXPR number "${number}")  # 08, not an octal literal
-    add_executable(${ns}_ablation bench/ablation.cpp)
-    target_compile_definitions(${ns}_ablation PRIVATE REVERSI_STEP=${ns} ABLATION_STEP=${number})
-    target_include_directories(${ns}_ablation PRIVATE "${CMAKE_SOURCE_DIR}/tests")
-    target_link_libraries(${ns}_ablation PRIVATE ${folder} lab_library)
+    lab_built_for(${folder} ${ns}_ablation SOURCES bench/ablation.cpp LIBRARIES lab_library)
+    target_compile_definitions(${ns}_ablation PRIVATE ABLATION_STEP=${number})
     lab_bench(${ns}_ablation)
     set(run ablation-${ns})
     if(ns STREQUAL "e06")
@@ -89,6 +81,12 @@ if(LAB_BENCHMARKS)
       DEPENDS ${ns}_ablation USES_TERMINAL)
   endforeach()
 endif()
+
+# The measurement behind each step's row of kLimits (common/library/search_registry.cpp):
+# CPU seconds of its solves and searches on the seeded games; not a test, not built by default.
+add_executable(search_limits EXCLUDE_FROM_ALL bench/search_limits.cpp)
+target_include_directories(search_limits PRIVATE "${CMAKE_SOURCE_DIR}/tests")
+target_link_libraries(search_limits PRIVATE lab_library)
 
 # How step 07's weights are made (./lab train runs the chain; bench/e07_train.cpp). Plain
 # x86-64 or arm64 doubles, no fused multiply-add: the same weights on every machine. Its

@@ -22,6 +22,7 @@
 #include "ffo.h"
 #include "random_positions.h"
 #include "reference.h"
+#include "search_registry.h"  // tableSlotsFor
 #include "table_pool.h"
 #include "search_support.h"
 #include "stage.h"

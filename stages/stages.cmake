@@ -45,3 +45,20 @@ foreach(folder IN LISTS LAB_STAGES LAB_STEPS LAB_SIDEBARS)
   add_library(${folder} INTERFACE)
   target_include_directories(${folder} INTERFACE "${CMAKE_SOURCE_DIR}/stages")
 endforeach()
+
+# lab_built_for(<folder> <target> SOURCES file... LIBRARIES target...): an executable built
+# from shared sources for one stage or step (the tests' and benchmarks' programs): compiled
+# with -DREVERSI_STAGE=sNN or -DREVERSI_STEP=eNN, which tests/this_stage.h and
+# tests/this_step.h turn into ThisStage or ThisStep, and linked to the folder's target.
+function(lab_built_for folder target)
+  cmake_parse_arguments(PARSE_ARGV 2 arg "" "" "SOURCES;LIBRARIES")
+  string(SUBSTRING ${folder} 0 3 ns)
+  set(kind REVERSI_STEP)
+  if(ns MATCHES "^s")
+    set(kind REVERSI_STAGE)
+  endif()
+  add_executable(${target} ${arg_SOURCES})
+  target_compile_definitions(${target} PRIVATE ${kind}=${ns})
+  target_include_directories(${target} PRIVATE "${CMAKE_SOURCE_DIR}/tests")
+  target_link_libraries(${target} PRIVATE ${folder} ${arg_LIBRARIES})
+endfunction()
