@@ -1,6 +1,6 @@
 // One side of an exercise's measurement (bench/exercise_bench.cpp): the starting point or
 // the candidate. bench/exercise_side.cpp is compiled twice into the program
-// (exercises/exercises.cmake): as it is, the start's side (startSide), and on the
+// (exercises/exercises.cmake): the start as the registry lists it (startSide), and the
 // candidate's copy of the start, its namespace renamed (yoursSide). Two files, so that the
 // start and the candidate, which share every name, never meet in one.
 #pragma once
@@ -10,7 +10,9 @@
 #include <string>
 #include <vector>
 
-#include "search_harness.h"
+namespace reversi::search_bench {
+struct Job;  // search_harness.h: not included here, a stage's candidate side has no step
+}  // namespace reversi::search_bench
 
 namespace reversi::exercise {
 

@@ -8,21 +8,16 @@
 #   exercise_NN_KIND_measure  the start and the candidate in one program
 #                             (bench/exercise_bench.cpp): their timings, interleaved, or
 #                             their node counts; not built for an AVR (cycles) exercise
-# The candidate's files live in build/exercises/NN_slug/KIND/stages/<start>/. A file built
-# on the candidate has that folder first on its include path, so the registry's
-# #include "<start>/<start>.h" (stage_list.h, step_list.h) finds the candidate's copy, and
-# its namespace renamed by the compiler's -D<ns>=<ns>_yours (s05 -> s05_yours), so that it
-# links beside the library's own copy of the start, which it would otherwise silently
-# replace (two definitions of one inline function: the linker keeps either). The
-# measurement compiles bench/exercise_side.cpp twice: the start as it is, the candidate so.
+# The candidate's files live in build/exercises/NN_slug/KIND/stages/<start>/, and a file
+# built on the candidate has that folder first on its include path. The suite finds the
+# candidate's copy where the registry includes "<start>/<start>.h" (stage_list.h,
+# step_list.h), and links only lab_basics, which holds no stage or step: nothing else
+# defines the start's names. The measurement holds both: bench/exercise_side.cpp is
+# compiled twice, the start as the registry lists it, and the candidate's header alone
+# with its namespace renamed by the compiler (-Ds05=s05_yours), so that it links beside
+# the start, which it would otherwise silently replace (two definitions of one inline
+# function: the linker keeps either).
 file(GLOB lab_exercise_manifests CONFIGURE_DEPENDS "${CMAKE_SOURCE_DIR}/exercises/[0-9][0-9]_*/exercise.json")
-
-# lab_on_candidate(<target> <ns> <candidate stages folder>): <target> compiled on the
-# candidate, as above.
-function(lab_on_candidate target ns candidate)
-  target_include_directories(${target} BEFORE PRIVATE "${candidate}")
-  target_compile_definitions(${target} PRIVATE ${ns}=${ns}_yours)
-endfunction()
 
 foreach(manifest IN LISTS lab_exercise_manifests)
   set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS "${manifest}")
@@ -40,11 +35,9 @@ foreach(manifest IN LISTS lab_exercise_manifests)
   if(CMAKE_MATCH_1 STREQUAL "s")
     set(kind_define REVERSI_STAGE=${ns})
     set(suite_source tests/stage_suite.cpp)
-    set(library lab_basics)  # a stage's pair needs only the positions
   else()
     set(kind_define REVERSI_STEP=${ns})
     set(suite_source tests/search_suite.cpp)
-    set(library lab_library)  # a step's, the FFO set and the table sizes
   endif()
   set(measured OFF)  # an AVR (cycles) exercise is measured in simavr, not here
   if(LAB_BENCHMARKS AND NOT metric STREQUAL "cycles")
@@ -54,7 +47,7 @@ foreach(manifest IN LISTS lab_exercise_manifests)
     # The start's side of the measurement, the same for every kind of candidate.
     add_library(exercise_${nn}_start_side OBJECT EXCLUDE_FROM_ALL bench/exercise_side.cpp)
     target_compile_definitions(exercise_${nn}_start_side PRIVATE ${kind_define} REVERSI_EXERCISE_YOURS=0)
-    target_link_libraries(exercise_${nn}_start_side PRIVATE ${library} benchmark::benchmark)
+    target_link_libraries(exercise_${nn}_start_side PRIVATE lab_basics benchmark::benchmark)
     target_include_directories(exercise_${nn}_start_side PRIVATE "${CMAKE_SOURCE_DIR}/tests")
   endif()
   foreach(kind start solution work other)
@@ -62,19 +55,22 @@ foreach(manifest IN LISTS lab_exercise_manifests)
     set(target "exercise_${nn}_${kind}")
     add_executable(${target}_suite EXCLUDE_FROM_ALL ${suite_source})
     target_compile_definitions(${target}_suite PRIVATE ${kind_define})
-    target_link_libraries(${target}_suite PRIVATE ${library} lab_catch)
-    lab_on_candidate(${target}_suite ${ns} "${candidate}")
+    target_include_directories(${target}_suite BEFORE PRIVATE "${candidate}")
+    target_link_libraries(${target}_suite PRIVATE lab_basics lab_catch)
     if(measured)
       add_library(${target}_yours OBJECT EXCLUDE_FROM_ALL bench/exercise_side.cpp)
-      target_compile_definitions(${target}_yours PRIVATE ${kind_define} REVERSI_EXERCISE_YOURS=1)
-      target_link_libraries(${target}_yours PRIVATE ${library} benchmark::benchmark)
+      target_compile_definitions(${target}_yours PRIVATE ${kind_define} REVERSI_EXERCISE_YOURS=1
+                                 REVERSI_EXERCISE_HEADER="${start}/${start}.h" ${ns}=${ns}_yours)
+      target_include_directories(${target}_yours BEFORE PRIVATE "${candidate}")
       target_include_directories(${target}_yours PRIVATE "${CMAKE_SOURCE_DIR}/tests")
-      lab_on_candidate(${target}_yours ${ns} "${candidate}")
+      target_link_libraries(${target}_yours PRIVATE lab_basics benchmark::benchmark)
       add_executable(${target}_measure EXCLUDE_FROM_ALL bench/exercise_bench.cpp
                      $<TARGET_OBJECTS:exercise_${nn}_start_side> $<TARGET_OBJECTS:${target}_yours>)
       target_compile_definitions(${target}_measure PRIVATE ${kind_define})
       target_include_directories(${target}_measure PRIVATE "${CMAKE_SOURCE_DIR}/tests")
-      target_link_libraries(${target}_measure PRIVATE ${library} benchmark::benchmark)
+      # The FFO positions and the table sizes of a step's workloads (the linker takes no
+      # stage or step of the library's registry: nothing here names one).
+      target_link_libraries(${target}_measure PRIVATE lab_library benchmark::benchmark)
     endif()
   endforeach()
 endforeach()

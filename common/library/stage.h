@@ -37,7 +37,10 @@ concept Stage = requires {
 }  // namespace reversi
 
 /// Wraps stage namespace NS into reversi::Stage_NS and checks it against the concept.
-#define REVERSI_STAGE_TRAITS(NS, NUMBER, ID, SHORT, TECHNIQUE)                              \
+/// NS is expanded first: an exercise's candidate, its namespace renamed by the compiler
+/// (-Ds05=s05_yours, exercises/exercises.cmake), is wrapped as Stage_s05_yours.
+#define REVERSI_STAGE_TRAITS(NS, NUMBER, ID, SHORT, TECHNIQUE) REVERSI_STAGE_TRAITS_(NS, NUMBER, ID, SHORT, TECHNIQUE)
+#define REVERSI_STAGE_TRAITS_(NS, NUMBER, ID, SHORT, TECHNIQUE)                             \
   namespace reversi {                                                                      \
   struct Stage_##NS {                                                                      \
     using Board = NS::Board;                                                               \

@@ -79,8 +79,10 @@ SearchOutcome runStep(const Position& p, int depth, uint32_t tableSlots = kTable
 
 }  // namespace reversi
 
-/// Wraps step namespace NS (e.g. e01) into reversi::Step_NS.
-#define REVERSI_STEP_TRAITS(NS, NUMBER, ID, SHORT, IDEA)                          \
+/// Wraps step namespace NS (e.g. e01) into reversi::Step_NS. NS is expanded first, as in
+/// REVERSI_STAGE_TRAITS (an exercise's candidate: Step_e05_yours).
+#define REVERSI_STEP_TRAITS(NS, NUMBER, ID, SHORT, IDEA) REVERSI_STEP_TRAITS_(NS, NUMBER, ID, SHORT, IDEA)
+#define REVERSI_STEP_TRAITS_(NS, NUMBER, ID, SHORT, IDEA)                         \
   namespace reversi {                                                             \
   struct Step_##NS {                                                              \
     static constexpr int number = NUMBER;                                         \
