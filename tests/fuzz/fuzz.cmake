@@ -17,9 +17,11 @@ target_include_directories(lab_fuzz_support INTERFACE "${LAB_FUZZ_DIR}" "${CMAKE
 target_link_libraries(lab_fuzz_support INTERFACE lab_commands)
 
 add_custom_target(fuzzers)
+add_custom_target(fuzz-replays)  # what the sanitizer build replays (./lab asan)
 foreach(name IN LISTS LAB_FUZZ_HARNESSES)
   add_executable(replay_${name} "${LAB_FUZZ_DIR}/fuzz_${name}.cpp" "${LAB_FUZZ_DIR}/replay_main.cpp")
   target_link_libraries(replay_${name} PRIVATE lab_fuzz_support)
+  add_dependencies(fuzz-replays replay_${name})
   add_test(NAME fuzz:${name} COMMAND replay_${name} "${LAB_FUZZ_DIR}/corpus/${name}")
   set_tests_properties(fuzz:${name} PROPERTIES LABELS "fuzz")
 
