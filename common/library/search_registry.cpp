@@ -49,6 +49,12 @@ namespace {
 //        (e09 and e08 on 2026-11-26 on s11, an AMD EPYC Zen 4 2-vCPU machine, the 23- and
 //        24-empty solves side by side, one on each core; the same nodes in both steps;
 //        seed 1077 the slowest: 57 s at 23 empties, 95 s at 24)
+//   e10  solve 23: 5.6, 24: 21, 25: 37 (26: 137)   search 15: 15, 16: 35 (17: 89)
+//        (e10 on 2026-12-02 on s11, the AMD EPYC of family 26, model 2 (Zen 5), 2 vCPUs,
+//        by bench/search_limits.cpp: `build/search_limits e10 s11 solve 22 23 24 25 26` on
+//        one core and `build/search_limits e10 s11 search 15 16 17` on the other, at nice
+//        10, nothing else running; seed 1077 the slowest solve: 80 s at 25 empties, 333 s
+//        at 26)
 // The last two columns are the first sizes the same measurements put over about 10 s
 // (where solve and search warn before they start).
 struct LimitsRow {
@@ -65,7 +71,7 @@ constexpr LimitsRow kLimits[] = {
     {"e07_patterns", {23, 16, 23, 15}},
     {"e08_selective", {23, 16, 23, 15}},
     {"e09_bitsolve", {24, 16, 23, 15}},
-    {"e10_stable", {24, 16, 23, 15}},  // e09's row, as e10 had it before rows were named: to be measured
+    {"e10_stable", {25, 16, 24, 15}},
 };
 
 template <class... T>
