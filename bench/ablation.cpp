@@ -35,7 +35,7 @@
 #elif ABLATION_STEP == 10
 #include "e09_bitsolve/e09_bitsolve.h"  // step 09, which step 10 is measured against
 #endif
-#include "all_stages.h"
+#include "stage_list.h"
 #include "ffo.h"
 #include "search_registry.h"
 #include "stage.h"
@@ -49,8 +49,8 @@ namespace {
 /// The program's name, for its messages: e06_ablation, e08_ablation, ..., e10_ablation.
 const std::string kName = std::string(ThisStep::id).substr(0, 4) + "ablation";
 
-/// The stage the step's own numbers are measured on: the last (fastest) one.
-using Fast = std::tuple_element_t<std::tuple_size_v<AllStages> - 1, AllStages>;
+/// The stage the step's own numbers are measured on: the fastest, DefaultStage.
+using Fast = DefaultStage;
 
 struct Solved {
   int score;       // final disc difference for the side to move

@@ -12,7 +12,7 @@
 #include <tuple>
 #include <utility>
 
-#include "all_stages.h"  // first: every stage, then the harness templates
+#include "stage_list.h"  // first: every stage, then the harness templates
 #include "compare_args.h"
 #include "harness.h"
 #include "registry.h"

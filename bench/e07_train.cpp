@@ -59,23 +59,22 @@
 #include <unordered_map>
 #include <vector>
 
-#include "all_stages.h"
-#include "all_steps.h"
+#include "stage_list.h"
+#include "step_list.h"
 #include "e07_patterns/e07_patterns.h"
 #include "e08_selective/e08_selective.h"  // the regression's rows (mpc)
-#include "cli/cli_args.h"  // UsageError
-#include "cli/cli.h"  // parseFfoRange: the FFO lists of `reversi-lab solve --ffo`
-#include "ffo.h"
+#include "ffo.h"  // parseFfoRange: the FFO lists of `reversi-lab solve --ffo`
 #include "search_registry.h"
 #include "stage.h"
 #include "step.h"
 #include "table_pool.h"
+#include "usage.h"  // UsageError
 
 using namespace reversi;
 
 namespace {
 
-using Fast = std::tuple_element_t<std::tuple_size_v<AllStages> - 1, AllStages>;
+using Fast = DefaultStage;  // the fastest stage (stage_list.h)
 constexpr int kPhases = e07::PHASES, kKinds = e07::KINDS;
 constexpr int32_t kPer = e07::PHASE_WEIGHTS;
 

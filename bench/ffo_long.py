@@ -34,7 +34,7 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from report import cpu_name, cpuinfo, pin_to_current_cpu, write_json  # noqa: E402
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "docs"))
-from update_docs import ffo_long_file, read_ffo  # noqa: E402  (docs/update_docs.py: the step's data file, common/ffo.txt)
+from update_docs import ffo_long_file, read_ffo  # noqa: E402  (docs/update_docs.py: the step's data file, common/library/ffo.txt)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 LINE = re.compile(r"ffo (\d+) empties (\d+) score (\S+) published-score (\S+) best (\S+) published-best (\S+) "
@@ -51,7 +51,7 @@ def code_hash(step, stage):
         top = os.path.join(ROOT, "stages", folder)
         for base, _, names in os.walk(top):
             files += [os.path.join(base, n) for n in names if n.endswith(".h")]
-    files.append(os.path.join(ROOT, "common", "search_registry.cpp"))
+    files.append(os.path.join(ROOT, "common", "library", "search_registry.cpp"))
     for path in sorted(files):
         h.update(os.path.relpath(path, ROOT).encode() + b"\0")
         with open(path, "rb") as f:

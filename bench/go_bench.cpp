@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "cli/sidebars.h"
+#include "go_article.h"
 #include "go_boards.h"
 
 namespace {

@@ -9,7 +9,7 @@
 #pragma once
 #include "s05_cell91/s05_cell91.h"
 #include "s06_unrolled/s06_unrolled.h"
-#include "stage.h"
+#include "stage_list.h"  // Stage_s05, Stage_s06
 
 namespace s06_variants {
 
@@ -48,11 +48,9 @@ inline int unrolledRunTimeColour(const s05::Board& b, int x, int y, uint8_t me) 
 
 }  // namespace s06_variants
 
-REVERSI_STAGE_TRAITS(s05, 5, "s05_cell91", "cell91", "91 cells, one index offset per direction")
-
 namespace reversi {
 /// Stage 06's board and play, countFlips with the constant colour but the loop.
-struct S06ColourLoop : Stage_s06 {  // Stage_s06: from this_stage.h, included first
+struct S06ColourLoop : Stage_s06 {
   static constexpr int (*countFlips)(const Board&, int, int, uint8_t) = &s06_variants::colourLoop;
 };
 /// Stage 05's board and play, countFlips with the run-time colour but unrolled.

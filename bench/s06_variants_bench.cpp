@@ -1,6 +1,6 @@
 // Stage 06's two ideas one at a time (see s06_variants.h): with stage 05 (neither) and
 // stage 06 (both) from their own bench executables, a 2 x 2 on the same positions.
-#include "this_stage.h"  // first: s06_variants.h builds on Stage_s06
+#include "this_stage.h"
 #include "s06_variants.h"
 #include "harness.h"
 

@@ -20,10 +20,9 @@
 #include <vector>
 
 #include "this_step.h"  // first: the step, then the harness
-#include "all_stages.h"
-#include "cli/cli.h"
-#include "cli/cli_args.h"
+#include "ffo.h"  // parseFfoRange
 #include "search_harness.h"
+#include "usage.h"  // UsageError
 
 using namespace reversi;
 using namespace reversi::search_bench;

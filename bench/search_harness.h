@@ -18,10 +18,11 @@
 #include <tuple>
 #include <vector>
 
-#include "all_stages.h"
+#include "stage_list.h"
 #include "ffo.h"
 #include "random_positions.h"
 #include "reference.h"
+#include "search_registry.h"  // tableSlotsFor
 #include "table_pool.h"
 #include "search_support.h"
 #include "stage.h"
@@ -29,8 +30,8 @@
 
 namespace reversi::search_bench {
 
-/// The stage of the comparisons that need only one: the last (fastest) one.
-using DefaultStage = std::tuple_element_t<std::tuple_size_v<AllStages> - 1, AllStages>;
+/// The stage of the comparisons that need only one: DefaultStage (stage_list.h), the fastest.
+using reversi::DefaultStage;
 
 /// Where to register a workload: on every stage, or on the default stage only.
 inline constexpr AllStages* kEveryStage = nullptr;
@@ -85,7 +86,7 @@ inline std::vector<Job> endgame(int empties) {
   return jobs;
 }
 
-/// FFO positions `first`..`last` (those in common/ffo.txt), solved exactly.
+/// FFO positions `first`..`last` (those in common/library/ffo.txt), solved exactly.
 inline std::vector<Job> ffo(int first, int last) {
   std::vector<Job> jobs;
   for (int n = first; n <= last; ++n)

@@ -1,5 +1,7 @@
 # The documentation site (target `docs`) and the numbers in the pages (`update-docs`).
-# Included at the end of CMakeLists.txt, after every stage has been added.
+# Included last by CMakeLists.txt, after every stage, step and test has been added. The
+# checks of the pages' sources are in ./lab test (label `quick`); the built site's
+# (docs:links, docs:browser) and the embedded figures' (docs:embedded), in the full set.
 
 # Stage folders in reading order: the numbered stages, the search steps, then the sidebars.
 file(GLOB lab_numbered RELATIVE "${CMAKE_SOURCE_DIR}/stages" "${CMAKE_SOURCE_DIR}/stages/s[0-9][0-9]_*/README.md")
@@ -70,6 +72,7 @@ if(NOT CMAKE_CROSSCOMPILING)
   add_test(NAME docs:layouts COMMAND Python3::Interpreter "${CMAKE_SOURCE_DIR}/docs/layouts.py"
            --dump "$<TARGET_FILE:layout_constants>" --source "${CMAKE_SOURCE_DIR}" --check)
   set_tests_properties(docs:layouts PROPERTIES LABELS docs)
+  lab_quick(TARGETS layout_constants TESTS docs:layouts)
 endif()
 
 # update-docs: run every stage's and every search step's benchmark and the embedded report,
@@ -232,3 +235,8 @@ set_tests_properties(docs:browser PROPERTIES LABELS docs SKIP_RETURN_CODE 77)
 if(TARGET embedded-report)
   add_dependencies(update-docs embedded-report)  # build/embedded.json: the embedded columns
 endif()
+
+# The checks above that read the sources and the program alone, not the built site or the
+# simulators: in ./lab test.
+lab_quick(TESTS docs:generated docs:truth docs:numbers docs:facts docs:length docs:ratios docs:japanese-lines
+          docs:front-door docs:checkers docs:figures docs:transcripts docs:verdicts docs:verdict-rules docs:learned)

@@ -5,7 +5,9 @@ last one, so that it builds and passes the shared suite before a line is changed
 - stages/sNN_NAME/sNN_NAME.ino: its sketch, renamed;
 - stages/sNN_NAME/README.md: a page with the template's sections (docs/stage-template.md)
   to fill in, which already satisfies the page check;
-- one add_stage() line in CMakeLists.txt, after the last one;
+- its three lines in the registry, common/library/stage_list.h, after the last stage's:
+  its #include, its REVERSI_STAGE_TRAITS line (CMake reads these and gives it its suite,
+  benchmark and sketch checks) and its place in AllStages;
 then docs/update_docs.py writes the page's diff and every page's previous/next links.
 Prints the new folder's name on the last line of stdout.
 
@@ -117,6 +119,21 @@ build/reversi-lab flips --stage {ns} "--------------------O-O----OXX-----XO-O---
 """
 
 
+LIST = os.path.join("common", "library", "stage_list.h")
+
+
+def registered(registry, ns, num, folder, technique):
+    """The registry's text with the new stage's #include, traits and AllStages entry, each
+    after the last stage's."""
+    last_include = list(re.finditer(r'^#include "s\d\d_\w+/s\d\d_\w+\.h"\n', registry, flags=re.M))[-1]
+    registry = registry[:last_include.end()] + f'#include "{folder}/{folder}.h"\n' + registry[last_include.end():]
+    last_traits = list(re.finditer(r"^REVERSI_STAGE_TRAITS\(.*?\)\n", registry, flags=re.M | re.S))[-1]
+    traits = f'REVERSI_STAGE_TRAITS({ns}, {num}, "{folder}", "{folder[4:]}", "{technique}")\n'
+    registry = registry[:last_traits.end()] + traits + registry[last_traits.end():]
+    tuple_end = re.search(r"using AllStages = std::tuple<[^>]*", registry).end()
+    return registry[:tuple_end] + f", Stage_{ns}" + registry[tuple_end:]
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--source", default=".")
@@ -125,14 +142,14 @@ def main():
     src, name = os.path.abspath(args.source), args.name
     if not re.fullmatch(r"[a-z][a-z0-9_]{0,23}", name):
         fail(f"NAME is lower-case letters, digits and _, starting with a letter (at most 24): got {name!r:.40}")
-    cmake_path = os.path.join(src, "CMakeLists.txt")
-    cmake = read(cmake_path)
-    stages = re.findall(r"^add_stage\((s(\d\d)_(\w+))", cmake, flags=re.M)
+    list_path = os.path.join(src, LIST)
+    registry = read(list_path)
+    stages = re.findall(r'^REVERSI_STAGE_TRAITS\(s(\d\d), *\d+, *"(s\d\d_(\w+))"', registry, flags=re.M)
     if not stages:
-        fail("CMakeLists.txt has no add_stage() line to follow")
+        fail(f"{LIST} has no REVERSI_STAGE_TRAITS line to follow")
     if any(short == name for _, _, short in stages):
         fail(f"a stage is already called {name!r}")
-    last, last_num, _ = stages[-1]
+    last_num, last, _ = stages[-1]
     num = int(last_num) + 1
     if num > 99:
         fail("there are already 99 stages")
@@ -150,14 +167,10 @@ def main():
     write(os.path.join(dest, "README.md"),
           PAGE.format(ns=ns, name=name, last=last, last_ns=last[:3], folder=folder, code=key_code(header)))
 
-    # The add_stage() line goes after the last one (which may span several lines).
-    m = list(re.finditer(r"^add_stage\(.*?\)\s*$", cmake, flags=re.M | re.S))[-1]
-    line = f'add_stage({folder} "{name}: a copy of {last} to change")\n'
-    write(cmake_path, cmake[:m.end()].rstrip("\n") + "\n" + line + cmake[m.end():].lstrip("\n"))
-
+    write(list_path, registered(registry, ns, num, folder, f"{name}: a copy of {last} to change"))
     subprocess.run([sys.executable, os.path.join(src, "docs", "update_docs.py"), "--source", src],
                    check=True, stdout=subprocess.DEVNULL)
-    print(f"lab: new stage stages/{folder} (a copy of {last}); CMakeLists.txt: {line.strip()}", file=sys.stderr)
+    print(f"lab: new stage stages/{folder} (a copy of {last}), listed in {LIST}", file=sys.stderr)
     print(folder)
 
 

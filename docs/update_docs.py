@@ -514,9 +514,9 @@ def ffo_long_table(src, folder):
 
 
 def read_ffo(src):
-    """The FFO positions of common/ffo.txt: number, empties, score and best moves as solve prints them."""
+    """The FFO positions of common/library/ffo.txt: number, empties, score and best moves as solve prints them."""
     out = []
-    for line in read(os.path.join(src, "common", "ffo.txt")).splitlines():
+    for line in read(os.path.join(src, "common", "library", "ffo.txt")).splitlines():
         parts = line.split()
         if not parts or parts[0].startswith("#"):
             continue

@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <memory>
 
-#include "all_stages.h"
+#include "stage_list.h"
 #include "catch.h"
 #include "ffo_solve_check.h"
 #include "search_support.h"

@@ -2,7 +2,7 @@
 // count, never the score, the best move or the line.
 #include <memory>
 
-#include "all_stages.h"
+#include "stage_list.h"
 #include "catch.h"
 #include "random_positions.h"
 #include "stage.h"

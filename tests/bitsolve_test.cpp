@@ -9,7 +9,7 @@
 #include <memory>
 #include <string>
 
-#include "all_stages.h"
+#include "stage_list.h"
 #include "catch.h"
 #include "e08_selective/e08_selective.h"
 #include "ffo_solve_check.h"

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "catch.h"
-#include "cli/cli.h"
+#include "commands/cli.h"
 
 namespace reversi::testing {
 

@@ -5,8 +5,8 @@
 #include <sstream>
 
 #include "catch.h"
-#include "cli/cli.h"
-#include "cli/cli_args.h"
+#include "commands/cli.h"
+#include "commands/cli_args.h"
 #include "cli_run.h"
 #include "engine.h"
 #include "golden.h"

@@ -2,7 +2,7 @@
 // against the reference, on the golden position and on seeded random positions.
 #include <tuple>
 
-#include "all_stages.h"
+#include "stage_list.h"
 #include "catch.h"
 #include "golden.h"
 #include "random_positions.h"

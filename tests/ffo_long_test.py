@@ -69,8 +69,8 @@ def check_runs(build, tmp):
 def check_table(tmp):
     src = os.path.join(tmp, "src")
     os.makedirs(os.path.join(src, "docs"))
-    os.makedirs(os.path.join(src, "common"))
-    shutil.copy(os.path.join(ROOT, "common", "ffo.txt"), os.path.join(src, "common"))
+    os.makedirs(os.path.join(src, "common", "library"))
+    shutil.copy(os.path.join(ROOT, "common", "library", "ffo.txt"), os.path.join(src, "common", "library"))
     if "Not run yet: `cmake --build build --target ffo-long-e09` (hours) writes docs/ffo_long_e09.json" \
             not in ffo_long_table(src, "e09_bitsolve"):
         fail("without docs/ffo_long_e09.json the page does not say it has not run, and how to run it")

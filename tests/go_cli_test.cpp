@@ -5,8 +5,8 @@
 #include <sstream>
 
 #include "catch.h"
-#include "cli/cli.h"
-#include "cli/sidebars.h"
+#include "commands/cli.h"
+#include "commands/sidebars.h"
 #include "cli_run.h"
 #include "go_boards.h"
 

@@ -4,7 +4,7 @@
 #include <string>
 
 #include "catch.h"
-#include "cli/sidebars.h"
+#include "go_article.h"
 #include "go_boards.h"
 
 using namespace go_capture;

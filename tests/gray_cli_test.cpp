@@ -3,8 +3,8 @@
 #include <sstream>
 
 #include "catch.h"
-#include "cli/cli.h"
-#include "cli/sidebars.h"
+#include "commands/cli.h"
+#include "commands/sidebars.h"
 #include "cli_run.h"
 
 using namespace reversi;

@@ -2,6 +2,6 @@
 // in a simulator through a runner) and checks its Serial output: the automatic game it
 // prints must be, line for line, the game `reversi-lab gray --auto` plays with the same
 // players and seed; then timing lines and DONE.
-#include "cli/sidebars.h"
+#include "commands/sidebars.h"
 
 int main(int argc, char** argv) { return reversi::runSketchChecker(argc, argv, reversi::checkGraySketch); }

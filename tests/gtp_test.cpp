@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "catch.h"
-#include "cli/cli.h"
+#include "commands/cli.h"
 #include "cli_run.h"
 #include "engine.h"
 #include "random_positions.h"

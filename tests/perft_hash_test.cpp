@@ -1,4 +1,4 @@
-// Hashed perft (common/perft_hash.h): the board symmetries it folds, its counts against
+// Hashed perft (common/library/perft_hash.h): the board symmetries it folds, its counts against
 // the published ones and the plain perft on every stage, with both keyings, on several
 // threads, with a table so small that nearly every store replaces another entry, and
 // `perft --hash` on the command line.

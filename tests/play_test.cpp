@@ -6,7 +6,7 @@
 #include <sstream>
 
 #include "catch.h"
-#include "cli/cli.h"
+#include "commands/cli.h"
 #include "cli_run.h"
 #include "engine.h"
 #include "reference.h"

@@ -3,7 +3,6 @@
 #include "catch.h"
 #include "random_positions.h"
 #include "this_stage.h"
-// after this_stage.h, which defines Stage_s06
 #include "../bench/s06_variants.h"
 
 using namespace reversi;

@@ -8,7 +8,6 @@
 #include "catch.h"
 #include "random_positions.h"
 #include "this_stage.h"
-// after this_stage.h, which defines Stage_s07
 #include "../bench/s07_variants.h"
 
 using namespace reversi;

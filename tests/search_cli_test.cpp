@@ -7,8 +7,8 @@
 #include <sstream>
 
 #include "catch.h"
-#include "cli/cli_args.h"
-#include "cli/cli.h"
+#include "commands/cli_args.h"
+#include "commands/cli.h"
 #include "cli_run.h"
 #include "ffo.h"
 #include "registry.h"

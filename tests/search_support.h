@@ -1,5 +1,5 @@
 // Helpers shared by the search tests: endgame positions from seeded random games, and
-// an independent exact solver on the reference rules (common/reference.cpp), so that a
+// an independent exact solver on the reference rules (common/library/reference.cpp), so that a
 // search step is checked against code it shares nothing with.
 #pragma once
 #include <algorithm>

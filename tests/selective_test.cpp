@@ -7,7 +7,7 @@
 #include <algorithm>
 #include <memory>
 
-#include "all_stages.h"
+#include "stage_list.h"
 #include "catch.h"
 #include "e07_patterns/e07_patterns.h"
 #include "ffo_solve_check.h"

@@ -5,7 +5,7 @@
 #include <memory>
 #include <vector>
 
-#include "all_stages.h"
+#include "stage_list.h"
 #include "catch.h"
 #include "search_support.h"
 #include "stage.h"

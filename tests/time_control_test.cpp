@@ -9,8 +9,8 @@
 #include <vector>
 
 #include "catch.h"
-#include "cli/cli.h"
-#include "cli/cli_args.h"
+#include "commands/cli.h"
+#include "commands/cli_args.h"
 #include "cli_run.h"
 #include "engine.h"
 #include "reference.h"

@@ -3,7 +3,7 @@
 #include <cstring>
 #include <memory>
 
-#include "all_stages.h"
+#include "stage_list.h"
 #include "catch.h"
 #include "search_support.h"
 #include "stage.h"

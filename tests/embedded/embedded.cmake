@@ -1,6 +1,6 @@
 # Every sketch on real microcontroller toolchains, in simulators (tests/embedded).
-# Included by CMakeLists.txt before the stages; add_stage(), add_step() and add_sidebar()
-# call lab_sketch_checks(folder label checker) once per sketch folder. Per sketch:
+# Included by tests/tests.cmake before the sketches; lab_host_sketch() calls
+# lab_sketch_checks(folder label checker) once per sketch folder. Per sketch:
 #   <label>:names  the sketch names its own folder wherever it names a stage (first
 #       comment, stage=, title line; other stages only if it includes their header).
 #   <label>:avr-mega, <label>:avr-uno  arduino-builder compiles the sketch for the board,
@@ -106,11 +106,11 @@ function(lab_sketch_checks folder label checker)
                    --source "${CMAKE_SOURCE_DIR}" --folder ${folder})
   set_tests_properties(${label}:esp32 PROPERTIES LABELS "embedded;${label}" SKIP_RETURN_CODE 77 TIMEOUT 300)
   # The sketch's ESP32 branch on the host: what its RISC-V run must print (times aside).
-  add_executable(sketch_esp32_${folder} "${LAB_GEN}/${folder}/sketch_${folder}.cpp"
+  add_executable(sketch_esp32_${folder} "${CMAKE_SOURCE_DIR}/tests/arduino/sketch.cpp"
                  "${CMAKE_CURRENT_FUNCTION_LIST_DIR}/esp32_shim.cpp")
   target_include_directories(sketch_esp32_${folder} PRIVATE "${CMAKE_CURRENT_FUNCTION_LIST_DIR}/esp32"
                              "${CMAKE_SOURCE_DIR}/stages/${folder}")
-  target_compile_definitions(sketch_esp32_${folder} PRIVATE LAB_ESP32_CORE=3)
+  target_compile_definitions(sketch_esp32_${folder} PRIVATE LAB_ESP32_CORE=3 LAB_SKETCH_INO="${folder}.ino")
   target_link_libraries(sketch_esp32_${folder} PRIVATE ${folder})
   add_test(NAME ${label}:riscv
            COMMAND Python3::Interpreter "${LAB_EMBEDDED_PY}" riscv --out "${LAB_EMBEDDED_OUT}"

@@ -16,7 +16,7 @@
 // exact count. The 25 is checked first on a loop of known length.
 //
 // Built with -DSTAGE_HEADER='"sNN_name/sNN_name.h"' -DSTAGE_NS=sNN; golden_data.h is
-// generated from common/golden.h by tests/embedded/embedded.py; xtensa_support.cpp
+// generated from common/library/golden.h by tests/embedded/embedded.py; xtensa_support.cpp
 // supplies memcpy and memset.
 #include <stdint.h>
 

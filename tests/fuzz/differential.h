@@ -7,7 +7,7 @@
 #include <string>
 #include <tuple>
 
-#include "all_stages.h"
+#include "stage_list.h"
 #include "test_support.h"
 
 namespace reversi::testing {

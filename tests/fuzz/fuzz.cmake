@@ -1,5 +1,5 @@
-# Fuzzing, corpus replay and the long run (included at the end of CMakeLists.txt, after
-# finish_stages(), because the harnesses link lab_cli and read all_stages.h).
+# Fuzzing, corpus replay and the long run (included by tests/tests.cmake; the harnesses
+# link the commands, lab_commands, or read every stage from stage_list.h).
 #
 # - fuzz_<name>: libFuzzer executables, only when the compiler is clang (the `fuzz`
 #   preset: CMAKE_CXX_COMPILER=clang++ with coverage and sanitizer flags for
@@ -14,14 +14,16 @@ set(LAB_FUZZ_HARNESSES position cli stages lines)
 
 add_library(lab_fuzz_support INTERFACE)
 target_include_directories(lab_fuzz_support INTERFACE "${LAB_FUZZ_DIR}" "${CMAKE_SOURCE_DIR}/tests")
-target_link_libraries(lab_fuzz_support INTERFACE lab_cli)
+target_link_libraries(lab_fuzz_support INTERFACE lab_commands)
 
 add_custom_target(fuzzers)
+add_custom_target(fuzz-replays)  # what the sanitizer build replays (./lab asan)
 foreach(name IN LISTS LAB_FUZZ_HARNESSES)
   add_executable(replay_${name} "${LAB_FUZZ_DIR}/fuzz_${name}.cpp" "${LAB_FUZZ_DIR}/replay_main.cpp")
   target_link_libraries(replay_${name} PRIVATE lab_fuzz_support)
+  add_dependencies(fuzz-replays replay_${name})
   add_test(NAME fuzz:${name} COMMAND replay_${name} "${LAB_FUZZ_DIR}/corpus/${name}")
-  set_tests_properties(fuzz:${name} PROPERTIES LABELS "fuzz;common")
+  set_tests_properties(fuzz:${name} PROPERTIES LABELS "fuzz")
 
   if(CMAKE_CXX_COMPILER_ID MATCHES "Clang")
     add_executable(fuzz_${name} "${LAB_FUZZ_DIR}/fuzz_${name}.cpp")
@@ -35,18 +37,14 @@ foreach(name IN LISTS LAB_FUZZ_HARNESSES)
     # tracing (half its time in the stages' inner loops) buys it nothing, and only the
     # stages' own edges are worth feedback (stages_coverage.txt). It compiles the
     # reference and the position code itself, under the same options, instead of
-    # linking lab_common and lab_cli: their copies trace every comparison.
+    # linking lab_basics and lab_commands: their copies trace every comparison.
     target_compile_options(fuzz_stages PRIVATE -fno-sanitize-coverage=trace-cmp
       "-fsanitize-coverage-allowlist=${LAB_FUZZ_DIR}/stages_coverage.txt")
-    target_sources(fuzz_stages PRIVATE "${CMAKE_SOURCE_DIR}/common/reference.cpp" "${CMAKE_SOURCE_DIR}/common/position.cpp")
+    target_sources(fuzz_stages PRIVATE "${CMAKE_SOURCE_DIR}/common/library/reference.cpp"
+                   "${CMAKE_SOURCE_DIR}/common/library/position.cpp")
     set_property(TARGET fuzz_stages PROPERTY LINK_LIBRARIES "")
-    target_include_directories(fuzz_stages PRIVATE "${LAB_FUZZ_DIR}" "${CMAKE_SOURCE_DIR}/tests" "${LAB_GEN}"
-      "${CMAKE_SOURCE_DIR}/stages" "${CMAKE_SOURCE_DIR}/common")
-    get_property(stage_options GLOBAL PROPERTY LAB_STAGE_OPTIONS)
-    if(stage_options)
-      list(REMOVE_DUPLICATES stage_options)
-      target_compile_options(fuzz_stages PRIVATE ${stage_options})
-    endif()
+    target_include_directories(fuzz_stages PRIVATE "${LAB_FUZZ_DIR}" "${CMAKE_SOURCE_DIR}/tests"
+      "${CMAKE_SOURCE_DIR}/stages" "${CMAKE_SOURCE_DIR}/common/library")
   endif()
 endforeach()
 

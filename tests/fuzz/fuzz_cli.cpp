@@ -14,8 +14,8 @@
 #include <string_view>
 #include <vector>
 
-#include "cli/cli.h"
-#include "cli/cli_args.h"
+#include "commands/cli.h"
+#include "commands/cli_args.h"
 #include "engine.h"
 #include "fuzz_check.h"
 #include "ffo.h"

@@ -10,8 +10,8 @@
 #include <string>
 #include <string_view>
 
-#include "cli/cli.h"
-#include "cli/input_line.h"
+#include "commands/cli.h"
+#include "commands/input_line.h"
 #include "engine.h"
 #include "fuzz_check.h"
 

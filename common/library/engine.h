@@ -1,7 +1,7 @@
 /// \file engine.h
 /// \brief The playing engine behind `reversi-lab play` and `reversi-lab gtp`: its levels,
 /// the move it chooses and the rules it keeps a game by (the two commands themselves are
-/// in common/cli/).
+/// in common/commands/).
 #pragma once
 #include <cstddef>
 #include <cstdint>
@@ -11,6 +11,7 @@
 
 #include "position.h"
 #include "search_registry.h"
+#include "search_types.h"
 
 namespace reversi {
 
@@ -121,7 +122,7 @@ class MoveClock {
   int stonesLeft_ = 0;                    // 0: still in main time
 };
 
-/// The rules play and gtp keep a game by, on the fastest stage (defaultStage()'s type).
+/// The rules play and gtp keep a game by, on stage s11 (named in engine.cpp).
 namespace game {
 /// Legal squares (y * 8 + x) of the side to move, ascending.
 std::vector<int> legalMoves(const Position& p);

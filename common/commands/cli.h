@@ -9,11 +9,9 @@
 #include <vector>
 
 #include "engine.h"
+#include "usage.h"  // kUsageError
 
 namespace reversi {
-
-/// Exit status for bad input: one line on stderr says what is wrong.
-inline constexpr int kUsageError = 2;
 
 /// Runs the CLI on `args` (without the program name). Returns the exit status:
 /// 0 success; 1 a check failed (stages disagree, a wrong FFO result), the input of an
@@ -24,7 +22,7 @@ int runCli(const std::vector<std::string>& args, std::ostream& out, std::ostream
 /// True when `name` is one of runCli's commands (help's spellings included).
 bool isCommand(std::string_view name);
 
-/// `reversi-lab solve` and `reversi-lab search` (common/cli/cli_search.cpp); `args` starts
+/// `reversi-lab solve` and `reversi-lab search` (common/commands/cli_search.cpp); `args` starts
 /// with the command. Bad input throws UsageError (runCli prints it and returns 2).
 /// runSolve returns 1 when `--ffo` gets a score or a best move wrong, else 0.
 /// A run estimated to take more than about ten seconds is announced on `err` (LongWork).
@@ -44,7 +42,7 @@ std::string searchLimitsText();
 /// fast as s01, and is empty when none did (so it stays true on any machine).
 std::string whySlowerThanS01(const std::vector<std::pair<int, double>>& scans);
 
-/// `reversi-lab play` and `reversi-lab gtp` (common/cli/cli_play.cpp, cli_gtp.cpp).
+/// `reversi-lab play` and `reversi-lab gtp` (common/commands/cli_play.cpp, cli_gtp.cpp).
 ///
 /// `reversi-lab play [--level L] [--color black|white] [--stage S] [--engine E]
 /// [POSITION]`: a game against the engine from POSITION (default: the start), the
@@ -89,10 +87,5 @@ class GtpSession {
 int runGtp(const std::vector<std::string>& args, std::istream& in, std::ostream& out, std::ostream& err);
 /// runGtp on standard input and output.
 int runGtp(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
-
-/// The FFO numbers `solve --ffo` is given, in order: "1-19", "40-44", "3", "1,3,40-44".
-/// Each number, and both ends of a span, must be a position of common/ffo.txt; none
-/// twice. Throws UsageError naming `command` and what is wrong.
-std::vector<int> parseFfoRange(std::string_view text, const std::string& command);
 
 }  // namespace reversi

@@ -1,5 +1,5 @@
 /// \file registry.h
-/// \brief Every stage that compiles, behind one run-time table (for the CLI and tour).
+/// \brief Every stage (stage_list.h), behind one run-time table (for the CLI and tour).
 #pragma once
 #include <cstddef>
 #include <cstdint>

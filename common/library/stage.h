@@ -37,7 +37,10 @@ concept Stage = requires {
 }  // namespace reversi
 
 /// Wraps stage namespace NS into reversi::Stage_NS and checks it against the concept.
-#define REVERSI_STAGE_TRAITS(NS, NUMBER, ID, SHORT, TECHNIQUE)                              \
+/// NS is expanded first: an exercise's candidate, its namespace renamed by the compiler
+/// (-Ds05=s05_yours, exercises/exercises.cmake), is wrapped as Stage_s05_yours.
+#define REVERSI_STAGE_TRAITS(NS, NUMBER, ID, SHORT, TECHNIQUE) REVERSI_STAGE_TRAITS_(NS, NUMBER, ID, SHORT, TECHNIQUE)
+#define REVERSI_STAGE_TRAITS_(NS, NUMBER, ID, SHORT, TECHNIQUE)                             \
   namespace reversi {                                                                      \
   struct Stage_##NS {                                                                      \
     using Board = NS::Board;                                                               \
@@ -53,6 +56,11 @@ concept Stage = requires {
   };                                                                                       \
   static_assert(Stage<Stage_##NS>, #NS " does not provide the stage interface");           \
   }
+
+/// reversi::Stage_NS for a stage namespace given by a macro: the files compiled once per
+/// stage name their stage with -DREVERSI_STAGE=sNN (this_stage.h).
+#define REVERSI_STAGE_TYPE(NS) REVERSI_STAGE_TYPE_(NS)
+#define REVERSI_STAGE_TYPE_(NS) ::reversi::Stage_##NS
 
 namespace reversi {
 

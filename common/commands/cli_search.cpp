@@ -84,20 +84,6 @@ void checkSolvable(const CliArgs& a, int empties, const StepEntry& step, const s
                      " in reasonable time (reversi-lab help lists each engine's limits; --no-limit runs it anyway)"};
 }
 
-// "1-19, 40-59": the FFO numbers there are, runs collapsed.
-std::string ffoNumbers() {
-  std::string s;
-  const std::vector<FfoPosition>& all = ffoPositions();
-  for (size_t i = 0; i < all.size();) {
-    size_t j = i;
-    while (j + 1 < all.size() && all[j + 1].number == all[j].number + 1) ++j;
-    s += (s.empty() ? "" : ", ") + std::to_string(all[i].number) +
-         (j > i ? "-" + std::to_string(all[j].number) : std::string());
-    i = j + 1;
-  }
-  return s;
-}
-
 // Announces (LongWork in `w`) an exact solve of `empties` squares by `step` when that
 // takes more than about ten seconds on the fastest stage (slower ones take several times longer).
 void announceSolve(std::optional<LongWork>& w, int empties, const StepEntry& step, const std::string& what,
@@ -163,38 +149,6 @@ std::string searchLimitsText() {
     s += "  " + std::string(step.id) + ": N = " + std::to_string(l.solveEmpties) + ", D = " + std::to_string(l.searchDepth) + "\n";
   }
   return s;
-}
-
-std::vector<int> parseFfoRange(std::string_view text, const std::string& command) {
-  const std::string example = " (e.g. 1-19, 40-44, 3 or 1,3,40-44; the positions are " + ffoNumbers() + ")";
-  if (text.empty()) throw UsageError{command + ": --ffo is empty" + example};
-  // A number of the range: decimal digits naming an FFO position.
-  auto number = [&](std::string_view item, std::string_view digits) {
-    if (!isWholeNumber(digits))
-      throw UsageError{command + ": --ffo " + quoteInput(item) + " is not a number or a span A-B (digits only: no sign, " +
-                       "space or leading zero)" + example};
-    const std::optional<unsigned long long> n = wholeNumber(digits, 1000);
-    if (!n || !findFfo(int(*n))) throw UsageError{command + ": --ffo: there is no FFO position " + quoteInput(digits) + example};
-    return int(*n);
-  };
-  std::vector<int> numbers;
-  for (size_t at = 0;;) {
-    const size_t comma = std::min(text.find(',', at), text.size());
-    const std::string_view item = text.substr(at, comma - at);
-    if (item.empty()) throw UsageError{command + ": --ffo " + quoteInput(text) + " has an empty item" + example};
-    const size_t dash = item.find('-', 1);  // a leading '-' is a sign, refused as not a number
-    const int lo = number(item, item.substr(0, dash));
-    const int hi = dash == std::string_view::npos ? lo : number(item, item.substr(dash + 1));
-    if (hi < lo) throw UsageError{command + ": --ffo " + quoteInput(item) + " runs backwards" + example};
-    for (const FfoPosition& f : ffoPositions()) {
-      if (f.number < lo || f.number > hi) continue;
-      if (std::find(numbers.begin(), numbers.end(), f.number) != numbers.end())
-        throw UsageError{command + ": --ffo names position " + std::to_string(f.number) + " twice"};
-      numbers.push_back(f.number);
-    }
-    if (comma == text.size()) return numbers;
-    at = comma + 1;
-  }
 }
 
 int runSolve(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {

@@ -1,6 +1,8 @@
 /// \file step.h
 /// \brief The search-step contract: the macro that wraps a step namespace (stages/eNN)
-/// into a traits type, and runStep(), which runs a step on any stage's Board.
+/// into a traits type, and runStep(), which runs a step on any stage's Board. Below the
+/// search registry (search_registry.h), which it knows nothing of: what a search answers
+/// is in search_types.h, below both.
 #pragma once
 #include <chrono>
 #include <concepts>
@@ -10,7 +12,7 @@
 #include <vector>
 
 #include "position.h"
-#include "search_registry.h"
+#include "search_types.h"
 #include "stage.h"
 #include "table_pool.h"
 
@@ -77,8 +79,10 @@ SearchOutcome runStep(const Position& p, int depth, uint32_t tableSlots = kTable
 
 }  // namespace reversi
 
-/// Wraps step namespace NS (e.g. e01) into reversi::Step_NS.
-#define REVERSI_STEP_TRAITS(NS, NUMBER, ID, SHORT, IDEA)                          \
+/// Wraps step namespace NS (e.g. e01) into reversi::Step_NS. NS is expanded first, as in
+/// REVERSI_STAGE_TRAITS (an exercise's candidate: Step_e05_yours).
+#define REVERSI_STEP_TRAITS(NS, NUMBER, ID, SHORT, IDEA) REVERSI_STEP_TRAITS_(NS, NUMBER, ID, SHORT, IDEA)
+#define REVERSI_STEP_TRAITS_(NS, NUMBER, ID, SHORT, IDEA)                         \
   namespace reversi {                                                             \
   struct Step_##NS {                                                              \
     static constexpr int number = NUMBER;                                         \
@@ -89,3 +93,8 @@ SearchOutcome runStep(const Position& p, int depth, uint32_t tableSlots = kTable
   };                                                                              \
   static_assert(SearchStep<Step_##NS>, #NS " does not provide the step interface"); \
   }
+
+/// reversi::Step_NS for a step namespace given by a macro: the files compiled once per
+/// step name their step with -DREVERSI_STEP=eNN (this_step.h, step_entry.cpp).
+#define REVERSI_STEP_TYPE(NS) REVERSI_STEP_TYPE_(NS)
+#define REVERSI_STEP_TYPE_(NS) ::reversi::Step_##NS

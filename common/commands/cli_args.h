@@ -11,15 +11,11 @@
 #include <vector>
 
 #include "position.h"
+#include "usage.h"  // UsageError, isWholeNumber, wholeNumber: the library's, the benchmarks use them too
 
 namespace reversi {
 
 struct Engine;  // engine.h
-
-/// Bad input at the host boundary: printed as "reversi-lab: <message>", one line, exit 2.
-struct UsageError {
-  std::string message;  ///< "<command>: what is wrong"
-};
 
 /// A write to the command's output failed (closed, full disk, broken pipe): runCli
 /// prints "reversi-lab: <command>: cannot write to standard output: <reason>" and
@@ -88,14 +84,6 @@ CliArgs parseCliArgs(const std::vector<std::string>& args, size_t from, const st
 /// The position in the first positional argument, or `fallback` when there is none.
 /// Throws UsageError "<command>: position ..." saying what is wrong with it.
 Position positionArgument(const CliArgs& a, std::string_view fallback, const std::string& command);
-
-/// True when `text` is a whole number as every command reads one: decimal digits only
-/// (no sign, no space, no '+'), and no leading zero unless the number is 0 itself.
-bool isWholeNumber(std::string_view text);
-
-/// The value of a whole number (isWholeNumber) that is at most `max`; nothing when
-/// `text` is not one or is larger.
-std::optional<unsigned long long> wholeNumber(std::string_view text, unsigned long long max);
 
 /// The whole-number option `name` (isWholeNumber) in lo..hi; `fallback` when it is
 /// absent (without one it is required). Throws UsageError: not a number, out of range.

@@ -1,0 +1,134 @@
+# The measurements: every stage's and step's Google Benchmark program, the programs that
+# time two of them in one process, the ablations, the trainer of step 07's weights, and
+# the targets that play matches or time perft and rewrite a page's table with the result.
+# None is built by the tests (./lab test, ./lab test all), except bench_compare and
+# bench_step_compare, whose own checks (bench:compare) are in the full set.
+
+# Every benchmark executable (bench_*). ./lab bench builds this target, and the targets that
+# measure (update-docs, page-counts, verdicts, flash-cache, ...) depend on the ones they run.
+add_custom_target(benches)
+function(lab_bench target)
+  set_target_properties(${target} PROPERTIES EXCLUDE_FROM_ALL TRUE)
+  add_dependencies(benches ${target})
+endfunction()
+
+if(LAB_BENCHMARKS)
+  # Each stage's benchmark: bench/stage_bench.cpp compiled for that stage
+  # (-DREVERSI_STAGE=sNN), with the files only that stage has beside it.
+  set(LAB_STAGE_BENCH_s06_unrolled bench/s06_variants_bench.cpp)
+  set(LAB_STAGE_BENCH_s07_recursion bench/s07_variants_bench.cpp)
+  set(LAB_STAGE_BENCH_s09_bitboard bench/fast_perft_bench.cpp bench/s09_variants_bench.cpp)
+  set(LAB_STAGE_BENCH_s10_simd bench/fast_perft_bench.cpp)
+  set(LAB_STAGE_BENCH_s11_avx512 bench/fast_perft_bench.cpp)
+  foreach(folder IN LISTS LAB_STAGES)
+    lab_built_for(${folder} bench_${folder} SOURCES bench/stage_bench.cpp ${LAB_STAGE_BENCH_${folder}}
+                  LIBRARIES lab_basics benchmark::benchmark)
+    lab_bench(bench_${folder})
+  endforeach()
+
+  # Each step's benchmark: bench/search_bench.cpp compiled for that step (-DREVERSI_STEP=eNN).
+  set(LAB_STEP_BENCH_e05_table bench/e05_variants_bench.cpp)
+  set(LAB_STEP_BENCH_e06_endgame bench/e06_variants_bench.cpp)
+  foreach(folder IN LISTS LAB_STEPS)
+    lab_built_for(${folder} bench_${folder} SOURCES bench/search_bench.cpp ${LAB_STEP_BENCH_${folder}}
+                  LIBRARIES lab_library benchmark::benchmark)
+    lab_bench(bench_${folder})
+  endforeach()
+
+  add_executable(bench_go_capture bench/go_bench.cpp)
+  add_executable(bench_gray_variant bench/gray_bench.cpp)
+  foreach(folder IN LISTS LAB_SIDEBARS)
+    target_include_directories(bench_${folder} PRIVATE "${CMAKE_SOURCE_DIR}/tests")
+    target_link_libraries(bench_${folder} PRIVATE ${folder} lab_basics benchmark::benchmark)
+    lab_bench(bench_${folder})
+  endforeach()
+
+  # ./lab compare A B: two stages' shared benchmarks in one process.
+  add_executable(bench_compare bench/compare.cpp)
+  target_link_libraries(bench_compare PRIVATE lab_library benchmark::benchmark)
+  # The same for two search steps on one workload (the step pairs of the claims). Each
+  # step on every stage is bench/step_compare_entry.cpp compiled for that step alone (an
+  # object library per step), so the steps compile side by side.
+  add_executable(bench_step_compare bench/step_compare.cpp)
+  target_include_directories(bench_step_compare PRIVATE "${CMAKE_SOURCE_DIR}/tests")
+  target_link_libraries(bench_step_compare PRIVATE lab_library benchmark::benchmark)
+  foreach(folder IN LISTS LAB_STEPS)
+    string(SUBSTRING ${folder} 0 3 ns)
+    add_library(bench_step_${ns} OBJECT bench/step_compare_entry.cpp)
+    target_compile_definitions(bench_step_${ns} PRIVATE REVERSI_STEP=${ns})
+    target_include_directories(bench_step_${ns} PRIVATE "${CMAKE_SOURCE_DIR}/tests" "${CMAKE_SOURCE_DIR}/bench")
+    target_link_libraries(bench_step_${ns} PRIVATE lab_basics benchmark::benchmark)
+    target_sources(bench_step_compare PRIVATE $<TARGET_OBJECTS:bench_step_${ns}>)
+  endforeach()
+  add_test(NAME bench:compare COMMAND Python3::Interpreter "${CMAKE_SOURCE_DIR}/tests/compare_test.py"
+           $<TARGET_FILE:bench_compare> $<TARGET_FILE:bench_step_compare>)
+  set_tests_properties(bench:compare PROPERTIES LABELS "bench")
+
+  # A step with each idea off alone on FFO #40-#44 (bench/ablation.cpp; e06: about half an
+  # hour): not a test. Its run for the page: `ablation` (step 06's, the first), `ablation-eNN`.
+  foreach(folder e06_endgame e08_selective e09_bitsolve e10_stable)
+    string(SUBSTRING ${folder} 0 3 ns)
+    string(SUBSTRING ${folder} 1 2 number)
+    math(EXPR number "${number}")  # 08, not an octal literal
+    lab_built_for(${folder} ${ns}_ablation SOURCES bench/ablation.cpp LIBRARIES lab_library)
+    target_compile_definitions(${ns}_ablation PRIVATE ABLATION_STEP=${number})
+    lab_bench(${ns}_ablation)
+    set(run ablation-${ns})
+    if(ns STREQUAL "e06")
+      set(run ablation)
+    endif()
+    add_custom_target(${run} COMMAND ${ns}_ablation --ffo=40-44 --rounds=3 "--json=${CMAKE_BINARY_DIR}/${run}.json"
+      DEPENDS ${ns}_ablation USES_TERMINAL)
+  endforeach()
+endif()
+
+# The measurement behind each step's row of kLimits (common/library/search_registry.cpp):
+# CPU seconds of its solves and searches on the seeded games; not a test, not built by default.
+add_executable(search_limits EXCLUDE_FROM_ALL bench/search_limits.cpp)
+target_include_directories(search_limits PRIVATE "${CMAKE_SOURCE_DIR}/tests")
+target_link_libraries(search_limits PRIVATE lab_library)
+
+# How step 07's weights are made (./lab train runs the chain; bench/e07_train.cpp). Plain
+# x86-64 or arm64 doubles, no fused multiply-add: the same weights on every machine. Its
+# test (e07:train) is in tests/tests.cmake.
+add_executable(e07_train bench/e07_train.cpp)
+target_link_libraries(e07_train PRIVATE e07_patterns e08_selective lab_library)
+target_compile_options(e07_train PRIVATE -ffp-contract=off)
+
+# e06 at level 7 against gtp-rhino -l 1..5 (20 games against -l 3, 8 against -l 4,
+# 4 against the others; about an hour): `cmake --build build --target match-report`
+# prints the table, keeps build/match-report.json and rewrites the e06 page's table
+# (the step is named: the page is e06's, whichever step is the last).
+add_custom_target(match-report
+  COMMAND Python3::Interpreter "${CMAKE_SOURCE_DIR}/bench/match_report.py" --build "${CMAKE_BINARY_DIR}" --engine e06
+          --json "${CMAKE_BINARY_DIR}/match-report.json" --page "${CMAKE_SOURCE_DIR}/stages/e06_endgame/README.md"
+  DEPENDS reversi-lab WORKING_DIRECTORY "${CMAKE_SOURCE_DIR}" USES_TERMINAL)
+# The time control in games: the last step at level 7 and 5 s a move against gtp-rhino -l 5,
+# 4 games (about twenty minutes, one game at a time): `cmake --build build --target
+# match-timed` prints the table, keeps build/match-timed.json and rewrites docs/cli.md's
+# table, whose longest move is what --time promises (within its budget plus 10 %).
+add_custom_target(match-timed
+  COMMAND Python3::Interpreter "${CMAKE_SOURCE_DIR}/bench/match_report.py" --build "${CMAKE_BINARY_DIR}" --level 7
+          --time 5 --games 5:4 --jobs 1 --json "${CMAKE_BINARY_DIR}/match-timed.json"
+          --page "${CMAKE_SOURCE_DIR}/docs/cli.md" --block match-timed
+  DEPENDS reversi-lab WORKING_DIRECTORY "${CMAKE_SOURCE_DIR}" USES_TERMINAL)
+# The ladder: each search step against the one before, at the same time per move (40
+# games a duel, half a second a move, each at level 7 or the highest it plays; nine duels,
+# two at a time on 2 cores): `cmake --build build --target duel-report` prints the table,
+# keeps build/duel-report.json and rewrites the last step's page's table, whose last row
+# is that step's own duel. The duels of steps 07, 08 and 09 on their own pages are runs of
+# their own (each command is in its page's table).
+add_custom_target(duel-report
+  COMMAND Python3::Interpreter "${CMAKE_SOURCE_DIR}/bench/duel_report.py" --build "${CMAKE_BINARY_DIR}"
+          --duels e02:e01,e03:e02,e04:e03,e05:e04,e06:e05,e07:e06,e08:e07,e09:e08,e10:e09 --level 7 --time 0.5
+          --games 40 --json "${CMAKE_BINARY_DIR}/duel-report.json" --page "${CMAKE_SOURCE_DIR}/stages/e10_stable/README.md"
+  DEPENDS reversi-lab WORKING_DIRECTORY "${CMAKE_SOURCE_DIR}" USES_TERMINAL)
+# Stage 10 against 11, plain, hashed and threaded perft, in interleaved rounds (about a
+# minute), and the SIMD kernels' instruction counts: `cmake --build build --target
+# perft-speed` rewrites their tables in docs/cli.md and stages/s11_avx512/README.md.
+add_custom_target(perft-speed
+  COMMAND Python3::Interpreter "${CMAKE_SOURCE_DIR}/bench/perft_speed.py" --build "${CMAKE_BINARY_DIR}"
+          --pages docs/cli.md stages/s11_avx512/README.md
+  COMMAND Python3::Interpreter "${CMAKE_SOURCE_DIR}/bench/simd_instructions.py" --cxx "${CMAKE_CXX_COMPILER}"
+          --page stages/s11_avx512/README.md
+  DEPENDS reversi-lab WORKING_DIRECTORY "${CMAKE_SOURCE_DIR}" USES_TERMINAL)

@@ -1,0 +1,302 @@
+# The tests (CTest), in two sets.
+#   quick     label `quick`, target `quick`: what `./lab test` builds and runs in minutes.
+#             Every stage's suite and perft, every step's suite on one stage, every step
+#             on every stage through the registry (the same nodes), FFO #1-#19 solved by
+#             every step that can, the library's and the commands' tests, the sidebars',
+#             the exercises' checker's own tests and the checks of the pages' sources.
+#   the rest  what `./lab test all` adds: the sketches on the host and on simulated boards
+#             (tests/embedded), each step's ideas switched off (label `ideas`), the
+#             fuzzers' corpora (tests/fuzz), the site in Chromium, matches against
+#             gtp-rhino, the trainer, play in a real terminal.
+# Label `long` (ctest --preset long) is in neither: hours of checking.
+
+# Catch2 2.x (Debian 12) needs a main of our own; 3.x ships one.
+if(CMAKE_CROSSCOMPILING)
+  # The aarch64 build: Debian's Catch2 2.x is one header, the same for every architecture,
+  # but its CMake package would put the host's /usr/include before the cross compiler's
+  # own headers. Take the header alone.
+  find_path(LAB_CATCH2_INCLUDE catch2/catch.hpp PATHS /usr/include NO_DEFAULT_PATH NO_CMAKE_FIND_ROOT_PATH REQUIRED)
+  file(MAKE_DIRECTORY "${CMAKE_BINARY_DIR}/catch2-header")
+  file(CREATE_LINK "${LAB_CATCH2_INCLUDE}/catch2" "${CMAKE_BINARY_DIR}/catch2-header/catch2" SYMBOLIC)
+  add_library(Catch2::Catch2 INTERFACE IMPORTED)
+  target_include_directories(Catch2::Catch2 INTERFACE "${CMAKE_BINARY_DIR}/catch2-header")
+  set(Catch2_VERSION 2)
+else()
+  find_package(Catch2 REQUIRED)
+endif()
+if(Catch2_VERSION VERSION_GREATER_EQUAL 3)
+  add_library(lab_catch INTERFACE)
+  target_link_libraries(lab_catch INTERFACE Catch2::Catch2WithMain)
+else()
+  add_library(lab_catch STATIC tests/catch_main.cpp)
+  target_link_libraries(lab_catch PUBLIC Catch2::Catch2)
+  if(CMAKE_CXX_COMPILER_ID MATCHES "GNU|Clang")
+    # This file is Catch2's own runner, the same in every build and none of our code: without
+    # optimisation, debug information or sanitizers it compiles in seconds, not minutes
+    # (the sanitizer build's longest compile). The tests themselves keep their build's flags.
+    set_source_files_properties(tests/catch_main.cpp PROPERTIES COMPILE_OPTIONS "-O0;-g0;-fno-sanitize=all")
+  endif()
+endif()
+target_include_directories(lab_catch INTERFACE "${CMAKE_SOURCE_DIR}/tests")
+
+# What ./lab test builds (every test labelled `quick` runs one of these or a script).
+add_custom_target(quick)
+add_dependencies(quick reversi-lab)
+# Every stage's test executable (what the aarch64 build makes and runs under QEMU).
+add_custom_target(stage-suites)
+
+# lab_quick(TARGETS target... TESTS test...): in ./lab test.
+function(lab_quick)
+  cmake_parse_arguments(PARSE_ARGV 0 arg "" "" "TARGETS;TESTS")
+  if(arg_TARGETS)
+    add_dependencies(quick ${arg_TARGETS})
+  endif()
+  foreach(test IN LISTS arg_TESTS)
+    set_property(TEST ${test} APPEND PROPERTY LABELS quick)
+  endforeach()
+endfunction()
+
+# lab_python_test(<name> <labels> <script> [args...]): a Python check, run from the sources.
+function(lab_python_test name labels script)
+  add_test(NAME ${name} COMMAND Python3::Interpreter "${CMAKE_SOURCE_DIR}/${script}" ${ARGN})
+  set_tests_properties(${name} PROPERTIES LABELS "${labels}")
+endfunction()
+
+# The layering: the library below the commands, nothing else including a command's header,
+# the search's value types below the step contract and the registry; the self-test plants
+# each fault and must find it.
+lab_python_test(layout:includes layout tests/check_layout.py "${CMAKE_SOURCE_DIR}")
+lab_python_test(layout:self-test layout tests/check_layout.py --self-test)
+lab_quick(TESTS layout:includes layout:self-test)
+
+# --- The stages -------------------------------------------------------------------------
+# Each stage's suite: tests/stage_suite.cpp compiled for that stage (-DREVERSI_STAGE=sNN),
+# with the files only that stage has (its own variants) beside it.
+set(LAB_STAGE_TESTS_s06_unrolled tests/s06_variants_test.cpp)
+set(LAB_STAGE_TESTS_s07_recursion tests/s07_variants_test.cpp)
+set(LAB_STAGE_TESTS_s08_line_index tests/s08_tables_test.cpp)
+set(LAB_STAGE_TESTS_s09_bitboard tests/fast_perft_test.cpp)
+set(LAB_STAGE_TESTS_s10_simd tests/fast_perft_test.cpp tests/s10_simd_test.cpp)
+set(LAB_STAGE_TESTS_s11_avx512 tests/fast_perft_test.cpp tests/s11_avx512_test.cpp)
+foreach(folder IN LISTS LAB_STAGES)
+  string(SUBSTRING ${folder} 0 3 ns)
+  lab_built_for(${folder} test_${folder} SOURCES tests/stage_suite.cpp ${LAB_STAGE_TESTS_${folder}}
+                LIBRARIES lab_basics lab_catch)
+  # "~[.]": an exclusion alone would also run the hidden long tests ([.long]).
+  add_test(NAME ${ns}:suite COMMAND test_${folder} "~[perft]~[.]")
+  add_test(NAME ${ns}:perft COMMAND test_${folder} "[perft]")
+  set_tests_properties(${ns}:suite ${ns}:perft PROPERTIES LABELS "${ns};stages")
+  lab_quick(TARGETS test_${folder} TESTS ${ns}:suite ${ns}:perft)
+  add_dependencies(stage-suites test_${folder})
+  add_test(NAME ${ns}:page COMMAND Python3::Interpreter "${CMAKE_SOURCE_DIR}/tests/check_page.py"
+           "${CMAKE_SOURCE_DIR}/stages/${folder}")
+  set_tests_properties(${ns}:page PROPERTIES LABELS "${ns};docs")
+  lab_quick(TESTS ${ns}:page)
+endforeach()
+foreach(folder s09_bitboard s10_simd s11_avx512)  # perft 11 and 12 (a few seconds): ctest -L long
+  string(SUBSTRING ${folder} 0 3 ns)
+  add_test(NAME ${ns}:long COMMAND test_${folder} "[long]")
+  set_tests_properties(${ns}:long PROPERTIES LABELS "${ns};long")
+endforeach()
+
+# --- The search steps -------------------------------------------------------------------
+# Each step's suite: tests/search_suite.cpp compiled for that step (-DREVERSI_STEP=eNN) on
+# one stage, with the step's own tests of it as it ships. Its ideas switched off, each
+# another instantiation of the searcher, are a test program of their own in the full set
+# (eNN:ideas, label `ideas`). A test of node counts pinned for every step on its
+# workloads belongs to test_registry below (quick), which runs them through the registry
+# on the program's own compiled steps (StepEntry::runWith: a step, a stage, a position, a
+# depth or a solve, a table size); its counts of the ideas switched off, each an
+# instantiation of its own, belong to the eNN:ideas programs.
+set(LAB_STEP_TESTS_e04_pvs tests/aspiration_test.cpp)
+set(LAB_STEP_TESTS_e05_table tests/aspiration_test.cpp tests/table_test.cpp)
+set(LAB_STEP_TESTS_e06_endgame tests/aspiration_test.cpp tests/table_test.cpp)
+set(LAB_STEP_TESTS_e07_patterns tests/e07_eval_test.cpp)
+set(LAB_STEP_TESTS_e10_stable tests/stable_test.cpp)
+set(LAB_STEP_IDEAS_e06_endgame tests/undo_test.cpp tests/ablation_test.cpp)
+set(LAB_STEP_IDEAS_e08_selective tests/selective_test.cpp)
+set(LAB_STEP_IDEAS_e09_bitsolve tests/bitsolve_test.cpp)
+set(LAB_STEP_IDEAS_e10_stable tests/stable_ideas_test.cpp)
+foreach(folder IN LISTS LAB_STEPS)
+  string(SUBSTRING ${folder} 0 3 ns)
+  lab_built_for(${folder} test_${folder} SOURCES tests/search_suite.cpp ${LAB_STEP_TESTS_${folder}}
+                LIBRARIES lab_library lab_catch)
+  add_test(NAME ${ns}:suite COMMAND test_${folder})
+  set_tests_properties(${ns}:suite PROPERTIES LABELS "${ns};steps")
+  lab_quick(TARGETS test_${folder} TESTS ${ns}:suite)
+  if(LAB_STEP_IDEAS_${folder})
+    lab_built_for(${folder} test_${folder}_ideas SOURCES ${LAB_STEP_IDEAS_${folder}} LIBRARIES lab_library lab_catch)
+    add_test(NAME ${ns}:ideas COMMAND test_${folder}_ideas)
+    set_tests_properties(${ns}:ideas PROPERTIES LABELS "${ns};steps;ideas")
+  endif()
+  # The step on every stage, through the registry: its section of the registry test.
+  add_test(NAME ${ns}:stages COMMAND test_registry "every move generator gives the same*" -c ${folder})
+  set_tests_properties(${ns}:stages PROPERTIES LABELS "${ns};steps")
+  # FFO #1-#19 solved by the program against the published scores and moves; minimax
+  # (e01) would take hours.
+  if(NOT ns STREQUAL "e01")
+    add_test(NAME ${ns}:ffo COMMAND reversi-lab solve --ffo 1-19 --engine ${ns})
+    set_tests_properties(${ns}:ffo PROPERTIES LABELS "${ns};steps;ffo")
+    if(ns STREQUAL "e02")  # about 25 s, the longest quick test: started first, not last
+      set_tests_properties(${ns}:ffo PROPERTIES COST 1000)
+    endif()
+    lab_quick(TESTS ${ns}:ffo)
+  endif()
+  add_test(NAME ${ns}:sources COMMAND Python3::Interpreter "${CMAKE_SOURCE_DIR}/tests/sketch_sources.py" check
+           "${CMAKE_SOURCE_DIR}/stages/${folder}")
+  set_tests_properties(${ns}:sources PROPERTIES LABELS "${ns};sketch")
+  add_test(NAME ${ns}:page COMMAND Python3::Interpreter "${CMAKE_SOURCE_DIR}/tests/check_page.py"
+           "${CMAKE_SOURCE_DIR}/stages/${folder}")
+  set_tests_properties(${ns}:page PROPERTIES LABELS "${ns};docs")
+  lab_quick(TESTS ${ns}:stages ${ns}:sources ${ns}:page)
+endforeach()
+target_compile_definitions(test_e07_patterns PRIVATE REVERSI_SOURCE_DIR="${CMAKE_SOURCE_DIR}")  # the page's sizes
+
+# --- The library and the commands -------------------------------------------------------
+# The registry as the program uses it: every step on every stage (a section per step, run
+# as eNN:stages above), every step's measured limits.
+add_executable(test_registry tests/registry_test.cpp)
+target_link_libraries(test_registry PRIVATE lab_library lab_catch)
+add_test(NAME registry:suite COMMAND test_registry "~every move generator gives the same*")
+set_tests_properties(registry:suite PROPERTIES LABELS "library")
+lab_quick(TARGETS test_registry TESTS registry:suite)
+
+# The library: positions, the reference, every stage against the reference and each other.
+add_executable(test_library tests/common_test.cpp tests/cross_stage_test.cpp)
+target_link_libraries(test_library PRIVATE lab_library lab_catch)
+add_test(NAME library:suite COMMAND test_library)
+set_tests_properties(library:suite PROPERTIES LABELS "library;cross")
+lab_quick(TARGETS test_library TESTS library:suite)
+
+# The commands, in-process: every command's output and refusals, play, gtp, the time
+# control, hashed perft.
+add_executable(test_commands tests/cli_test.cpp tests/play_test.cpp tests/gtp_test.cpp tests/search_cli_test.cpp
+  tests/perft_hash_test.cpp tests/time_control_test.cpp)
+target_link_libraries(test_commands PRIVATE lab_commands lab_catch)
+target_compile_definitions(test_commands PRIVATE REVERSI_SOURCE_DIR="${CMAKE_SOURCE_DIR}")  # README checks
+add_test(NAME commands:suite COMMAND test_commands)
+set_tests_properties(commands:suite PROPERTIES LABELS "commands;cli")
+lab_quick(TARGETS test_commands TESTS commands:suite)
+# Hashed perft 11-14 against the published counts (about a minute): ctest -L long
+add_test(NAME hash:long COMMAND test_commands "[long]")
+set_tests_properties(hash:long PROPERTIES LABELS "hash;long")
+
+# The real binary with stdout closed and full for every command, a directory as stdin,
+# and Ctrl-C during a long perft (tests/cli_process_test.py).
+lab_python_test(cli:process "commands;cli;write" tests/cli_process_test.py $<TARGET_FILE:reversi-lab>)
+lab_quick(TESTS cli:process)
+# `play` in a real terminal (tmux), and `gtp` against Debian's gtp-rhino through the
+# referee bench/match.py; each skipped (77) when its tool is missing.
+add_test(NAME play:tmux COMMAND bash "${CMAKE_SOURCE_DIR}/tests/play_tmux.sh" $<TARGET_FILE:reversi-lab>)
+set_tests_properties(play:tmux PROPERTIES LABELS "commands;play" SKIP_RETURN_CODE 77)
+lab_python_test(gtp:match match tests/gtp_match_test.py $<TARGET_FILE:reversi-lab>)
+set_tests_properties(gtp:match PROPERTIES SKIP_RETURN_CODE 77)
+# The GTP referee's own checks (bench/match.py: rules, faults, a short rhino match).
+lab_python_test(match:referee "match;commands" tests/match_test.py)
+set_tests_properties(match:referee PROPERTIES TIMEOUT 300)
+
+# --- The sidebars -----------------------------------------------------------------------
+# Their own tests (which drive their commands) and checkers of their sketches' output.
+set(LAB_SIDEBAR_LABEL_go_capture go)
+set(LAB_SIDEBAR_LABEL_gray_variant gray)
+set(LAB_SIDEBAR_TESTS_go_capture tests/go_test.cpp tests/go_cli_test.cpp)
+set(LAB_SIDEBAR_TESTS_gray_variant tests/gray_test.cpp tests/gray_cli_test.cpp)
+foreach(folder IN LISTS LAB_SIDEBARS)
+  set(label ${LAB_SIDEBAR_LABEL_${folder}})
+  add_executable(test_${folder} ${LAB_SIDEBAR_TESTS_${folder}})
+  target_link_libraries(test_${folder} PRIVATE ${folder} lab_commands lab_catch)
+  add_test(NAME ${label}:suite COMMAND test_${folder})
+  set_tests_properties(${label}:suite PROPERTIES LABELS "${label};sidebars")
+  add_test(NAME ${label}:page COMMAND Python3::Interpreter "${CMAKE_SOURCE_DIR}/tests/check_page.py"
+           "${CMAKE_SOURCE_DIR}/stages/${folder}")
+  set_tests_properties(${label}:page PROPERTIES LABELS "${label};docs")
+  lab_quick(TARGETS test_${folder} TESTS ${label}:suite ${label}:page)
+endforeach()
+
+# --- The sketches -----------------------------------------------------------------------
+# Each sketch compiled as C++ on the host against the Arduino shim (tests/arduino/:
+# sketch.cpp, once per sketch with its .ino named by -DLAB_SKETCH_INO), run, and its
+# Serial output judged by its checker: the article's grid (sketch_check), the search's
+# answers against the reference (search_sketch_check), the sidebars' own.
+add_library(lab_arduino STATIC tests/arduino/Arduino.cpp tests/arduino/sketch_main.cpp)
+target_include_directories(lab_arduino PUBLIC tests/arduino)
+add_executable(sketch_check tests/sketch_check.cpp)
+target_link_libraries(sketch_check PRIVATE lab_basics)
+add_executable(search_sketch_check tests/search_sketch_check.cpp)
+target_include_directories(search_sketch_check PRIVATE "${CMAKE_SOURCE_DIR}/tests")
+target_link_libraries(search_sketch_check PRIVATE lab_library)
+add_executable(go_sketch_check tests/go_sketch_check.cpp)
+target_link_libraries(go_sketch_check PRIVATE lab_commands)
+add_executable(gray_sketch_check tests/gray_sketch_check.cpp)
+target_link_libraries(gray_sketch_check PRIVATE lab_commands)
+
+# The same sketches on microcontroller toolchains, in simulators (tests/embedded): if that
+# file defines lab_sketch_checks(folder label checker), every sketch folder is handed to
+# it with its CTest label and checker. A cross build (the aarch64 preset) runs only the
+# stage suites: the embedded checks are host tools (simavr, QEMU), so it leaves them out
+# instead of warning that they will skip. The sanitizer build (asan preset) leaves them
+# out too: its tests skip them, and their host programs (sketch_esp32_*) would only
+# lengthen its build.
+option(LAB_EMBEDDED_CHECKS "The sketches' checks on AVR, Xtensa and RISC-V toolchains (tests/embedded)" ON)
+if(NOT CMAKE_CROSSCOMPILING AND LAB_EMBEDDED_CHECKS)
+  include(tests/embedded/embedded.cmake OPTIONAL)
+endif()
+
+# lab_host_sketch(<folder> <label> <checker>): sketch_<folder> and its tests.
+function(lab_host_sketch folder label checker)
+  add_executable(sketch_${folder} tests/arduino/sketch.cpp)
+  target_compile_definitions(sketch_${folder} PRIVATE LAB_SKETCH_INO="${folder}.ino")
+  target_include_directories(sketch_${folder} PRIVATE "${CMAKE_SOURCE_DIR}/stages/${folder}")
+  target_link_libraries(sketch_${folder} PRIVATE lab_arduino ${folder})
+  add_test(NAME ${label}:sketch COMMAND ${checker} $<TARGET_FILE:sketch_${folder}>)
+  set_tests_properties(${label}:sketch PROPERTIES LABELS "${label};sketch")
+  if(COMMAND lab_sketch_checks)
+    lab_sketch_checks(${folder} ${label} ${checker})
+  endif()
+endfunction()
+foreach(folder IN LISTS LAB_STAGES)
+  string(SUBSTRING ${folder} 0 3 ns)
+  lab_host_sketch(${folder} ${ns} sketch_check)
+endforeach()
+foreach(folder IN LISTS LAB_STEPS)
+  string(SUBSTRING ${folder} 0 3 ns)
+  lab_host_sketch(${folder} ${ns} search_sketch_check)
+endforeach()
+foreach(folder IN LISTS LAB_SIDEBARS)
+  set(label ${LAB_SIDEBAR_LABEL_${folder}})
+  lab_host_sketch(${folder} ${label} ${label}_sketch_check)
+endforeach()
+
+# --- The rest ---------------------------------------------------------------------------
+# How step 07's weights are made (bench/e07_train.cpp, ./lab train): a short training run
+# twice (one thread, then two), the same data and weights bit for bit, and the ones
+# tests/e07_train_test.py expects.
+lab_python_test(e07:train "e07;train" tests/e07_train_test.py $<TARGET_FILE:e07_train>)
+# bench/duel_report.py on one opening pair (e02 against e01): its JSON, the block, --from-json.
+lab_python_test(match:duel match tests/duel_report_test.py "${CMAKE_BINARY_DIR}")
+set_tests_properties(match:duel PROPERTIES TIMEOUT 300)
+# bench/ffo_long.py on FFO #1-#3 (kept, resumed, restarted, bad input) and the page's table.
+lab_python_test(bench:ffo-long docs tests/ffo_long_test.py "${CMAKE_BINARY_DIR}")
+set_tests_properties(bench:ffo-long PROPERTIES TIMEOUT 120)
+# bench/match_report.py on two games: its JSON, the page's block, --from-json.
+lab_python_test(match:report match tests/match_report_test.py "${CMAKE_BINARY_DIR}")
+set_tests_properties(match:report PROPERTIES SKIP_RETURN_CODE 77)
+
+include(tests/fuzz/fuzz.cmake)  # fuzz harnesses, corpus replay, the long run
+
+# --- ThreadSanitizer ----------------------------------------------------------------------
+# The threaded code (./lab tsan: the tsan preset builds the target `tsan` with
+# -fsanitize=thread and runs the tests labelled tsan; other builds leave them out): perft
+# split over threads, plain and hashed (the hashed table shared by the threads), and the
+# trainer's jobs (self-play and labels on several threads). A report of ThreadSanitizer
+# fails the test whatever the exit status; the published count must be printed.
+add_custom_target(tsan)
+add_dependencies(tsan reversi-lab e07_train)
+add_test(NAME tsan:perft COMMAND reversi-lab perft --stage 9 --depth 9 --threads 4)
+add_test(NAME tsan:perft-hash COMMAND reversi-lab perft --stage 11 --depth 10 --threads 4 --hash --hash-mb 4)
+set_tests_properties(tsan:perft PROPERTIES PASS_REGULAR_EXPRESSION "perft\\(9\\) = 3005288[^0-9]")
+set_tests_properties(tsan:perft-hash PROPERTIES PASS_REGULAR_EXPRESSION "perft\\(10\\) = 24571284[^0-9]")
+add_test(NAME tsan:train COMMAND bash "${CMAKE_SOURCE_DIR}/tests/tsan_train.sh" $<TARGET_FILE:e07_train>
+         "${CMAKE_BINARY_DIR}/tsan-train")
+set_tests_properties(tsan:perft tsan:perft-hash tsan:train PROPERTIES LABELS tsan
+                     FAIL_REGULAR_EXPRESSION "ThreadSanitizer" TIMEOUT 600)
