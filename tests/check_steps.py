@@ -147,15 +147,15 @@ def self_test():
             os.makedirs(os.path.dirname(path), exist_ok=True)
             with open(path, "w", encoding="utf-8") as f:
                 f.write(text)
-        write("stages/e01_a/e01_a.h", "int f() {\n  return 1;\n}\n")
-        write("stages/e02_b/e02_b.h", "int g() {\n  return 2;\n}\n")
+        write(os.path.join("stages", "e01_a", "e01_a.h"), "int f() {\n  return 1;\n}\n")
+        write(os.path.join("stages", "e02_b", "e02_b.h"), "int g() {\n  return 2;\n}\n")
         ok = not check(root)
-        write("stages/e02_b/e02_b.h", "void g() {\n" + long_body + "\n}\n")
+        write(os.path.join("stages", "e02_b", "e02_b.h"), "void g() {\n" + long_body + "\n}\n")
         long_function = any("a function of" in p for p in check(root))
-        write("stages/e02_b/e02_b.h", "void g() {\n" + body + "\n}\n")
-        write("stages/e01_a/e01_a.h", "void f() {\n" + body + "\n}\n")
+        write(os.path.join("stages", "e02_b", "e02_b.h"), "void g() {\n" + body + "\n}\n")
+        write(os.path.join("stages", "e01_a", "e01_a.h"), "void f() {\n" + body + "\n}\n")
         repeated = any("repeats" in p for p in check(root))
-        write("stages/e01_a/e01_a.h", "\n".join(f"const int c{i} = {i};" for i in range(MAX_HEADER + 1)) + "\n")
+        write(os.path.join("stages", "e01_a", "e01_a.h"), "\n".join(f"const int c{i} = {i};" for i in range(MAX_HEADER + 1)) + "\n")
         too_long = any("more than 700" in p for p in check(root))
     results = {"clean tree passes": ok, "long function found": long_function, "repeated run found": repeated,
                "long header found": too_long}

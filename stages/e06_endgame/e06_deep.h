@@ -42,6 +42,7 @@ class DeepEndgame : public Endgame<D, G, Table, Make, Off> {
  public:
   typedef typename G::Board Board;  ///< The move generator's board.
   typedef typename Table::Entry Slot;  ///< A table slot.
+  using Base::idle;
 
   /**
    * @brief Many empties left: the move list sorted fastest-first, the table, PVS.
@@ -52,7 +53,7 @@ class DeepEndgame : public Endgame<D, G, Table, Make, Off> {
    * @return the score, in discs
    */
   int solveDeep(Board& b, uint8_t me, int alpha, int beta, int discs, int empties, int ply, uint64_t key) {
-    if ((++nodes_ & 4095) == 0 && this->idle) this->idle();
+    if ((++nodes_ & 4095) == 0 && idle) idle();
     // No score passes 64 discs: a window wholly beyond that is settled at once (else, after
     // a wipeout, proving that no other move does better walks a whole subtree).
     if (alpha >= 64) return 64;

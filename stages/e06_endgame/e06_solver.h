@@ -63,6 +63,7 @@ class Endgame : public Midgame<D, G, Table> {
 
  public:
   typedef typename G::Board Board;  ///< The move generator's board.
+  using Base::idle;
 
   /**
    * @brief The exact result: every line followed to the end of the game.
@@ -213,7 +214,7 @@ class Endgame : public Midgame<D, G, Table> {
    * @return the score, in discs
    */
   int solveShallow(Board& b, uint8_t me, int alpha, int beta, int discs, int empties, int ply) {
-    if ((++nodes_ & 4095) == 0 && this->idle) this->idle();
+    if ((++nodes_ & 4095) == 0 && idle) idle();
     const bool pvNode = beta - alpha > 1;
     if (pvNode) setPvLength(ply, 0);
     int best = -INF;

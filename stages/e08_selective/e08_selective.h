@@ -99,6 +99,8 @@ class Selective : public e06::DeepEndgame<D, G, Table, Make, Off & e06::SOLVER_I
   typedef typename G::Board Board;     ///< The move generator's board.
   typedef typename Table::Entry Slot;  ///< A table slot.
 
+  using Base::idle;
+
   Selective() : level_(EXACT_LEVEL), selectiveFrom_(SELECTIVE_FROM) {}
 
   /**
@@ -192,7 +194,7 @@ class Selective : public e06::DeepEndgame<D, G, Table, Make, Off & e06::SOLVER_I
 
   /// @brief Step 06's deep solver with ProbCut after the table's verdict (see e06_deep.h). @return the score, in discs
   int solveDeep(Board& b, uint8_t me, int alpha, int beta, int discs, int empties, int ply, uint64_t key) {
-    if ((++this->nodes_ & 4095) == 0 && this->idle) this->idle();
+    if ((++nodes_ & 4095) == 0 && idle) idle();
     if (alpha >= 64) return 64;  // (no score passes 64 discs)
     if (beta <= -64) return -64;
     const bool pvNode = beta - alpha > 1;
@@ -314,6 +316,7 @@ class Selective : public e06::DeepEndgame<D, G, Table, Make, Off & e06::SOLVER_I
 
  protected:
   using Base::self;
+  using Base::nodes_;
 
   /// @brief Is this idea on in this instantiation? (A constant: the compiler drops the dead branch.)
   static bool on(unsigned idea) { return (Off & idea) == 0; }

@@ -83,6 +83,8 @@ class MaskSolver : public e08::Selective<D, G, Table, e06::CopyMake, 0> {
  public:
   typedef typename G::Board Board;  ///< The move generator's board.
 
+  using Base::idle;
+
   MaskSolver() {
     for (int sq = 0; sq < 64; sq++) zobristFlip_[sq] = this->zobrist_[e01::WHITE][sq] ^ this->zobrist_[e01::BLACK][sq];
   }
@@ -101,11 +103,11 @@ class MaskSolver : public e08::Selective<D, G, Table, e06::CopyMake, 0> {
     MaskRoot root;
     e06::readMasks<G>(b, me, root.own, root.opp);
     const int discs = Lists::listEmpties(b, me);
-    this->nodes_ = 0;
+    nodes_ = 0;
     this->rootBest_ = r.best;
     r.score = DISC * this->passes(root, me, discs, empties, r.score, this->hashKey(b, me));  // as in step 08
     this->copyPv(r);
-    r.nodes = this->nodes_ + shallowNodes;
+    r.nodes = nodes_ + shallowNodes;
     return r;
   }
 
@@ -129,7 +131,7 @@ class MaskSolver : public e08::Selective<D, G, Table, e06::CopyMake, 0> {
    * @return the final score, in discs
    */
   int solveLast(uint64_t own, uint64_t opp, int discs, int ply, bool pvNode) {
-    this->nodes_++;
+    nodes_++;
     const uint8_t sq = uint8_t(__builtin_ctzll(~(own | opp)));
     uint64_t f = flipsAt(sq, own, opp);
     if (f) {
@@ -156,7 +158,7 @@ class MaskSolver : public e08::Selective<D, G, Table, e06::CopyMake, 0> {
    */
   template <int E>
   int solveFew(uint64_t own, uint64_t opp, int alpha, int beta, int discs, int ply, const uint8_t* squares) {
-    if ((++this->nodes_ & 4095) == 0 && this->idle) this->idle();
+    if ((++nodes_ & 4095) == 0 && idle) idle();
     const bool pvNode = beta - alpha > 1;
     if (pvNode) this->setPvLength(ply, 0);
     uint8_t order[E];
@@ -197,7 +199,7 @@ class MaskSolver : public e08::Selective<D, G, Table, e06::CopyMake, 0> {
    * @return the score, in discs
    */
   int solveShallow(uint64_t own, uint64_t opp, int alpha, int beta, int discs, int empties, int ply) {
-    if ((++this->nodes_ & 4095) == 0 && this->idle) this->idle();
+    if ((++nodes_ & 4095) == 0 && idle) idle();
     const bool pvNode = beta - alpha > 1;
     if (pvNode) this->setPvLength(ply, 0);
     int best = -INF;
@@ -245,7 +247,7 @@ class MaskSolver : public e08::Selective<D, G, Table, e06::CopyMake, 0> {
    */
   int solveDeep(uint64_t own, uint64_t opp, uint8_t me, int alpha, int beta, int discs, int empties, int ply,
                 uint64_t key) {
-    if ((++this->nodes_ & 4095) == 0 && this->idle) this->idle();
+    if ((++nodes_ & 4095) == 0 && idle) idle();
     if (alpha >= 64) return 64;  // (no score passes 64 discs)
     if (beta <= -64) return -64;
     const bool pvNode = beta - alpha > 1;
@@ -351,6 +353,8 @@ class MaskSolver : public e08::Selective<D, G, Table, e06::CopyMake, 0> {
   void restoreEmpty(uint8_t sq) { Lists::restoreEmpty(sq); }
 
  protected:
+  using Base::nodes_;
+
   /// @brief Is this idea on in this instantiation? (A constant: the compiler drops the dead branch.)
   static bool on(unsigned idea) { return (Off & idea) == 0; }
 

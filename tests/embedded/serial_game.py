@@ -1,4 +1,4 @@
-"""Step 07's game over Serial (stages/e07_patterns/src/e07_game.h), scripted and judged.
+"""Step 07's game over Serial (stages/e07_patterns/e07_game.h), scripted and judged.
 
 Used by `embedded.py riscv-game`. Two parts:
 - script(): a game's input, made by playing the host build of the sketch through pipes:
