@@ -134,7 +134,7 @@ def stage_folders(src, wanted):
 def avr_figures(src, out, runner, folder):
     """{flipscan, legalmoves, play: cycles; flash, ram, code: bytes; uno: fits} or {error}."""
     r = {}
-    elf, code, log = embedded.compile_sketch(src, folder, "mega", out)
+    elf, code, log = embedded.compile_sketch(embedded.sketch_folder(src, folder), folder, "mega", out)
     if not elf:
         reason = embedded.too_big_reason(log, src, folder, "mega")
         return {"error": f"too big for AVR: {reason}" if reason else "does not compile for AVR"}
@@ -166,7 +166,7 @@ def avr_figures(src, out, runner, folder):
 def uno_fit(src, out, runner, folder):
     """(fits, why not or ""): static data within the Uno's limits, and a run in simavr
     that ends with DONE without the stack running into the static data."""
-    elf, _, log = embedded.compile_sketch(src, folder, "uno", out)
+    elf, _, log = embedded.compile_sketch(embedded.sketch_folder(src, folder), folder, "uno", out)
     if not elf:
         return False, embedded.too_big_reason(log, src, folder, "uno") or "does not build"
     flash, ram = embedded.avr_memory(elf)
@@ -186,7 +186,7 @@ def step_figures(src, out, runner, folder):
     """The search sketch's solve on the ATmega2560, the Uno and the lx106."""
     r = {"avr": {}, "xtensa": {}}
     a = r["avr"]
-    elf, _, log = embedded.compile_sketch(src, folder, "mega", out)
+    elf, _, log = embedded.compile_sketch(embedded.sketch_folder(src, folder), folder, "mega", out)
     if not elf:
         reason = embedded.too_big_reason(log, src, folder, "mega")
         a["error"] = f"too big for the Mega: {reason}" if reason else "does not compile for AVR"
@@ -509,6 +509,9 @@ def main():
     if not os.path.exists(runner):
         sys.exit(f"embedded_report.py: {runner} not found (build first: cmake --build {args.build} --target simavr_run)")
     out = os.path.join(args.build, "embedded")
+    # The sketches as a board gets them (tests/sketches.py), written afresh: what the tests compile.
+    embedded.SKETCHES = os.path.join(args.build, "sketches")
+    subprocess.run([sys.executable, os.path.join(ROOT, "tests", "sketches.py"), "write", embedded.SKETCHES], check=True)
     report = {"caption": CAPTION, "columns": COLUMNS, "stages": {},
               "step_caption": STEP_CAPTION, "step_columns": STEP_COLUMNS, "steps": {},
               "memory_caption": MEMORY_CAPTION, "memory_columns": MEMORY_COLUMNS, "memory": {}, "raw": {}}

@@ -18,6 +18,9 @@ folder (every stage's) is copied as it is.
 
     tests/sketches.py write OUT [FOLDER...]   the sketches of stages/ (or those named)
     tests/sketches.py check OUT [FOLDER...]   OUT holds exactly what write would write
+    tests/sketches.py verify [FOLDER...]      each sketch's folder, as write makes it, is whole:
+                                              every quoted #include found inside it, every file
+                                              its repository file but for #include lines
     tests/sketches.py list FOLDER             the repository files FOLDER's sketch compiles
 
 Exit status: 0 done; 1 check found a difference; 2 bad input (one line says what).
@@ -141,9 +144,41 @@ def check(out, folders):
     return 1 if problems else 0
 
 
+def verify(folders):
+    """Each sketch's folder is whole and faithful (see the module's comment)."""
+    problems = []
+    for folder in folders:
+        places = layout(folder)
+        files = sketch(folder)
+        for path, rel in places.items():
+            original, copy = open(path, encoding="utf-8").read().split("\n"), files[rel].split("\n")
+            if len(original) != len(copy) or any(a != b and not (INCLUDE.match(a) and INCLUDE.match(b))
+                                                 for a, b in zip(original, copy)):
+                problems.append(f"{folder}/{rel}: differs from {os.path.relpath(path, ROOT)} beyond #include lines")
+            for n, line in enumerate(copy, 1):
+                m = INCLUDE.match(line)
+                if not m or m.group(2) == "Arduino.h":
+                    continue
+                target = os.path.normpath(os.path.join(os.path.dirname(rel), m.group(2)))
+                if target.startswith("..") or target not in files:
+                    problems.append(f"{folder}/{rel}:{n}: includes {m.group(2)}, which is not in the sketch's folder")
+    for p in problems:
+        print("FAIL:", p)
+    if not problems:
+        print(f"ok: {len(folders)} sketch folder(s) hold every file they include, the repository's but for their paths")
+    return 1 if problems else 0
+
+
 def main(argv):
+    if len(argv) >= 2 and argv[1] == "verify":
+        known = sketch_folders()
+        unknown = [f for f in argv[2:] if f not in known]
+        if unknown:
+            raise BadInput(f"not a sketch folder of stages/: {', '.join(unknown)}")
+        return verify(argv[2:] or known)
     if len(argv) < 3 or argv[1] not in ("write", "check", "list"):
-        raise BadInput("usage: tests/sketches.py write OUT [FOLDER...] | check OUT [FOLDER...] | list FOLDER")
+        raise BadInput("usage: tests/sketches.py write OUT [FOLDER...] | check OUT [FOLDER...] | verify [FOLDER...]"
+                       " | list FOLDER")
     known = sketch_folders()
     if argv[1] == "list":
         if len(argv) != 3 or argv[2] not in known:

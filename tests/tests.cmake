@@ -142,13 +142,10 @@ foreach(folder IN LISTS LAB_STEPS)
     endif()
     lab_quick(TESTS ${ns}:ffo)
   endif()
-  add_test(NAME ${ns}:sources COMMAND Python3::Interpreter "${CMAKE_SOURCE_DIR}/tests/sketch_sources.py" check
-           "${CMAKE_SOURCE_DIR}/stages/${folder}")
-  set_tests_properties(${ns}:sources PROPERTIES LABELS "${ns};sketch")
   add_test(NAME ${ns}:page COMMAND Python3::Interpreter "${CMAKE_SOURCE_DIR}/tests/check_page.py"
            "${CMAKE_SOURCE_DIR}/stages/${folder}")
   set_tests_properties(${ns}:page PROPERTIES LABELS "${ns};docs")
-  lab_quick(TESTS ${ns}:stages ${ns}:sources ${ns}:page)
+  lab_quick(TESTS ${ns}:stages ${ns}:page)
 endforeach()
 target_compile_definitions(test_e07_patterns PRIVATE REVERSI_SOURCE_DIR="${CMAKE_SOURCE_DIR}")  # the page's sizes
 
@@ -230,6 +227,23 @@ target_link_libraries(go_sketch_check PRIVATE lab_commands)
 add_executable(gray_sketch_check tests/gray_sketch_check.cpp)
 target_link_libraries(gray_sketch_check PRIVATE lab_commands)
 
+# Every sketch's folder as the Arduino IDE gets it, with every file it includes (a search
+# step's sketch includes earlier steps' files by relative paths): tests/sketches.py writes
+# them into build/sketches/, where the host, AVR, Xtensa and RISC-V builds compile them and
+# `./lab sketches` tells a learner to open them. Written again when a file of stages/ changes.
+set(LAB_SKETCHES "${CMAKE_BINARY_DIR}/sketches")
+file(GLOB lab_sketch_inputs CONFIGURE_DEPENDS "${CMAKE_SOURCE_DIR}/stages/*/*.h" "${CMAKE_SOURCE_DIR}/stages/*/*.ino")
+add_custom_command(OUTPUT "${LAB_SKETCHES}/.written"
+  COMMAND Python3::Interpreter "${CMAKE_SOURCE_DIR}/tests/sketches.py" write "${LAB_SKETCHES}"
+  COMMAND "${CMAKE_COMMAND}" -E touch "${LAB_SKETCHES}/.written"
+  DEPENDS ${lab_sketch_inputs} "${CMAKE_SOURCE_DIR}/tests/sketches.py"
+  COMMENT "Writing the sketches' folders (build/sketches)")
+add_custom_target(sketches DEPENDS "${LAB_SKETCHES}/.written")
+# Each sketch's folder, so written, holds every file it includes, each the repository's
+# file but for its #include lines.
+lab_python_test(sketches:verify sketch tests/sketches.py verify)
+lab_quick(TESTS sketches:verify)
+
 # The same sketches on microcontroller toolchains, in simulators (tests/embedded): if that
 # file defines lab_sketch_checks(folder label checker), every sketch folder is handed to
 # it with its CTest label and checker. A cross build (the aarch64 preset) runs only the
@@ -242,12 +256,14 @@ if(NOT CMAKE_CROSSCOMPILING AND LAB_EMBEDDED_CHECKS)
   include(tests/embedded/embedded.cmake OPTIONAL)
 endif()
 
-# lab_host_sketch(<folder> <label> <checker>): sketch_<folder> and its tests.
+# lab_host_sketch(<folder> <label> <checker>): sketch_<folder> and its tests. The sketch
+# is compiled from its folder as the Arduino IDE gets it (LAB_SKETCHES, above).
 function(lab_host_sketch folder label checker)
   add_executable(sketch_${folder} tests/arduino/sketch.cpp)
   target_compile_definitions(sketch_${folder} PRIVATE LAB_SKETCH_INO="${folder}.ino")
-  target_include_directories(sketch_${folder} PRIVATE "${CMAKE_SOURCE_DIR}/stages/${folder}")
+  target_include_directories(sketch_${folder} PRIVATE "${LAB_SKETCHES}/${folder}")
   target_link_libraries(sketch_${folder} PRIVATE lab_arduino ${folder})
+  add_dependencies(sketch_${folder} sketches)
   add_test(NAME ${label}:sketch COMMAND ${checker} $<TARGET_FILE:sketch_${folder}>)
   set_tests_properties(${label}:sketch PROPERTIES LABELS "${label};sketch")
   if(COMMAND lab_sketch_checks)

@@ -103,25 +103,26 @@ function(lab_sketch_checks folder label checker)
   set_tests_properties(${label}:names PROPERTIES LABELS "${label};sketch")
   add_test(NAME ${label}:esp32
            COMMAND Python3::Interpreter "${LAB_EMBEDDED_PY}" esp32 --out "${LAB_EMBEDDED_OUT}"
-                   --source "${CMAKE_SOURCE_DIR}" --folder ${folder})
+                   --source "${CMAKE_SOURCE_DIR}" --sketches "${LAB_SKETCHES}" --folder ${folder})
   set_tests_properties(${label}:esp32 PROPERTIES LABELS "embedded;${label}" SKIP_RETURN_CODE 77 TIMEOUT 300)
   # The sketch's ESP32 branch on the host: what its RISC-V run must print (times aside).
   add_executable(sketch_esp32_${folder} "${CMAKE_SOURCE_DIR}/tests/arduino/sketch.cpp"
                  "${CMAKE_CURRENT_FUNCTION_LIST_DIR}/esp32_shim.cpp")
   target_include_directories(sketch_esp32_${folder} PRIVATE "${CMAKE_CURRENT_FUNCTION_LIST_DIR}/esp32"
-                             "${CMAKE_SOURCE_DIR}/stages/${folder}")
+                             "${LAB_SKETCHES}/${folder}")
+  add_dependencies(sketch_esp32_${folder} sketches)
   target_compile_definitions(sketch_esp32_${folder} PRIVATE LAB_ESP32_CORE=3 LAB_SKETCH_INO="${folder}.ino")
   target_link_libraries(sketch_esp32_${folder} PRIVATE ${folder})
   add_test(NAME ${label}:riscv
            COMMAND Python3::Interpreter "${LAB_EMBEDDED_PY}" riscv --out "${LAB_EMBEDDED_OUT}"
-                   --source "${CMAKE_SOURCE_DIR}" --folder ${folder} --checker $<TARGET_FILE:${checker}>
+                   --source "${CMAKE_SOURCE_DIR}" --sketches "${LAB_SKETCHES}" --folder ${folder} --checker $<TARGET_FILE:${checker}>
                    --host-sketch $<TARGET_FILE:sketch_esp32_${folder}>)
   set_tests_properties(${label}:riscv PROPERTIES LABELS "embedded;${label}" SKIP_RETURN_CODE 77 TIMEOUT 300)
-  file(GLOB game "${CMAKE_SOURCE_DIR}/stages/${folder}/src/e[0-9][0-9]_game.h")  # its own game, or an earlier step's
+  file(STRINGS "${CMAKE_SOURCE_DIR}/stages/${folder}/${folder}.ino" game REGEX "#include \".*e07_game\\.h\"")  # step 07's game
   if(game)
     add_test(NAME ${label}:riscv-game
              COMMAND Python3::Interpreter "${LAB_EMBEDDED_PY}" riscv-game --out "${LAB_EMBEDDED_OUT}"
-                     --source "${CMAKE_SOURCE_DIR}" --folder ${folder} --host-sketch $<TARGET_FILE:sketch_esp32_${folder}>)
+                     --source "${CMAKE_SOURCE_DIR}" --sketches "${LAB_SKETCHES}" --folder ${folder} --host-sketch $<TARGET_FILE:sketch_esp32_${folder}>)
     set_tests_properties(${label}:riscv-game PROPERTIES LABELS "embedded;${label}" SKIP_RETURN_CODE 77 TIMEOUT 900)
   endif()
   foreach(board IN LISTS LAB_AVR_BOARDS)
@@ -136,7 +137,7 @@ function(lab_sketch_checks folder label checker)
     endif()
     add_test(NAME ${name}
              COMMAND Python3::Interpreter "${LAB_EMBEDDED_PY}" avr --board ${board} --out "${LAB_EMBEDDED_OUT}"
-                     --source "${CMAKE_SOURCE_DIR}" --folder ${folder} ${extra}
+                     --source "${CMAKE_SOURCE_DIR}" --sketches "${LAB_SKETCHES}" --folder ${folder} ${extra}
                      --checker $<TARGET_FILE:${checker}> --runner "${LAB_SIMAVR_RUN}")
     set_tests_properties(${name} PROPERTIES LABELS "embedded;${label}" SKIP_RETURN_CODE 77
                          FIXTURES_REQUIRED lab_avr_core_${board} TIMEOUT 300)
@@ -150,7 +151,7 @@ function(lab_sketch_checks folder label checker)
   else()  # search steps and sidebars: the whole sketch
     add_test(NAME ${label}:xtensa
              COMMAND Python3::Interpreter "${LAB_EMBEDDED_PY}" xtensa-sketch --out "${LAB_EMBEDDED_OUT}"
-                     --source "${CMAKE_SOURCE_DIR}" --folder ${folder} --checker $<TARGET_FILE:${checker}>
+                     --source "${CMAKE_SOURCE_DIR}" --sketches "${LAB_SKETCHES}" --folder ${folder} --checker $<TARGET_FILE:${checker}>
                      --host-sketch $<TARGET_FILE:sketch_${folder}>)
     set_tests_properties(${label}:xtensa PROPERTIES LABELS "embedded;${label}" SKIP_RETURN_CODE 77 TIMEOUT 300)
   endif()

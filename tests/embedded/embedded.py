@@ -172,10 +172,21 @@ def stage_code_bytes(nm_tool, elf, namespace):
     return total
 
 
-def compile_sketch(source, folder, board, out):
-    """Compiles stages/<folder> for the board into <out>/avr-<board>/<folder>; returns
-    (ELF path or None, arduino-builder's exit status, its output)."""
-    out, source = os.path.abspath(out), os.path.abspath(source)  # arduino-builder wants absolute paths
+# Where the sketch folders are compiled from: tests/sketches.py's copies (--sketches, each
+# folder with every file its sketch includes, as the Arduino IDE gets it), else stages/.
+SKETCHES = None
+
+
+def sketch_folder(source, folder):
+    """The folder a sketch is compiled from."""
+    return os.path.join(SKETCHES or os.path.join(source, "stages"), folder)
+
+
+def compile_sketch(sketch, folder, board, out):
+    """Compiles the sketch folder `sketch` (named folder) for the board into
+    <out>/avr-<board>/<folder>; returns (ELF path or None, arduino-builder's exit status,
+    its output)."""
+    out, sketch = os.path.abspath(out), os.path.abspath(sketch)  # arduino-builder wants absolute paths
     build = os.path.join(out, f"avr-{board}", folder)
     cache = os.path.join(out, f"avr-{board}", "core-cache")
     os.makedirs(build, exist_ok=True)
@@ -185,7 +196,7 @@ def compile_sketch(source, folder, board, out):
         os.remove(elf)
     cmd = ["arduino-builder", "-compile", "-hardware", ARDUINO_HARDWARE, "-hardware", "/usr/share/arduino-builder",
            "-tools", "/usr/bin", "-fqbn", BOARDS[board][0], "-build-path", build, "-build-cache", cache,
-           "-quiet", "-prefs=compiler.cpp.extra_flags=-DDECIMAL_DIG=9", os.path.join(source, "stages", folder)]
+           "-quiet", "-prefs=compiler.cpp.extra_flags=-DDECIMAL_DIG=9", sketch]
     r = subprocess.run(cmd, capture_output=True, text=True)
     return (elf if os.path.exists(elf) else None), r.returncode, r.stdout + r.stderr
 
@@ -197,7 +208,7 @@ def warm(args):
     with open(os.path.join(sketch, "warmup.ino"), "w") as f:
         f.write("// Compiled once so that the Arduino core is in the build cache.\n"
                 "void setup() { Serial.begin(115200); Serial.println(1L); }\nvoid loop() {}\n")
-    elf, code, log = compile_sketch(os.path.join(args.out, "warmup"), "warmup", args.board, args.out)
+    elf, code, log = compile_sketch(sketch, "warmup", args.board, args.out)
     if code != 0 or not elf:
         print(log)
         print(f"the Arduino core does not compile for the {args.board}")
@@ -267,7 +278,7 @@ def avr(args):
     require(AVR_TOOLS)
     if not os.path.exists(args.runner):
         raise Skip(f"{args.runner} was not built (libsimavr-dev missing when CMake configured?)")
-    elf, code, log = compile_sketch(args.source, args.folder, args.board, args.out)
+    elf, code, log = compile_sketch(sketch_folder(args.source, args.folder), args.folder, args.board, args.out)
     max_flash, max_ram = board_limits(args.board)
     if not elf:
         print(log)
@@ -432,7 +443,7 @@ def build_xtensa_sketch(source, folder, out):
                 f'#include "Arduino.h"\n#include "{folder}.ino"\n')
     elf = os.path.join(build, folder + ".elf")
     cmd = ["xtensa-lx106-elf-g++", *XTENSA_FLAGS, "-I", os.path.join(os.path.dirname(HERE), "arduino"),
-           "-isystem", os.path.join(HERE, "xtensa_libc"), "-I", HERE, "-I", os.path.join(source, "stages", folder),
+           "-isystem", os.path.join(HERE, "xtensa_libc"), "-I", HERE, "-I", sketch_folder(source, folder),
            "-T", os.path.join(HERE, "xtensa.ld"), os.path.join(HERE, "xtensa_start.S"),
            os.path.join(HERE, "xtensa_support.cpp"), os.path.join(HERE, "xtensa_arduino.cpp"), wrapper,
            "-lgcc", "-o", elf]
@@ -494,18 +505,26 @@ def name_problems(source, folder):
     m = re.search(r"\bnamespace\s+stage\s*=\s*(\w+)\s*;", text)
     if m and re.match(r"s\d\d_", folder) and m.group(1) != folder[:3]:
         problems.append(f"namespace stage = {m.group(1)}, not {folder[:3]}")
-    strings = [(text.count("\n", 0, m.start()) + 1, m.group(1))
-               for m in re.finditer(r'"((?:[^"\\\n]|\\.)*)"', text)]
+    # the string literals, but for #include paths (they name the files a sketch builds on)
+    code = re.sub(r'#include\s+"[^"\n]*"', lambda m: " " * len(m.group(0)), text)
+    strings = [(code.count("\n", 0, m.start()) + 1, m.group(1))
+               for m in re.finditer(r'"((?:[^"\\\n]|\\.)*)"', code)]
     titles = [(n, s) for n, s in strings if re.match(r"[a-z][a-z0-9]*_[a-z0-9_]+: ", s)]  # "<folder>: ..."
-    if not titles or not titles[0][1].startswith(folder + ": "):
+    named = re.search(r'STEP_NAME\[\]\s*=\s*"(\w+)"', text)  # a search step: its name, then ": " and STEP_TITLE
+    if named:
+        if named.group(1) != folder:
+            problems.append(f"STEP_NAME is {named.group(1)!r}, not {folder!r}")
+    elif not titles or not titles[0][1].startswith(folder + ": "):
         problems.append("no title line \"%s: ...\"%s" % (folder, f" (line {titles[0][0]}: {titles[0][1]!r})"
                                                            if titles else ""))
-    included = set(re.findall(r'#include\s+"(?:src/)?(\w+)\.h"', text))
+    included = set()
+    for path in re.findall(r'#include\s+"([^"]+)"', text):
+        included.update(re.findall(r"\w+", path))
     folders = set(stage_folders(source))
     for n, literal in strings:
         for word in re.findall(r"\b[a-z][a-z0-9]*_[a-z0-9_]+\b", literal):
-            named = word in folders or re.fullmatch(r"[se]\d\d_\w+", word)
-            if named and word != folder and word not in included:
+            mentioned = word in folders or re.fullmatch(r"[se]\d\d_\w+", word)
+            if mentioned and word != folder and word not in included:
                 problems.append(f"line {n}: the string {literal!r} names {word}")
     return problems
 
@@ -551,7 +570,7 @@ def esp32(args):
     for target, compiler in ESP32_TARGETS.items():
         for core, std in ESP32_CORES:
             cmd = [*compiler, f"-std={std}", "-Os", "-fno-exceptions", "-fno-rtti", *ESP32_WARNINGS,
-                   f"-DLAB_ESP32_CORE={core}", "-I", ESP32_STUB, "-I", os.path.join(args.source, "stages", args.folder),
+                   f"-DLAB_ESP32_CORE={core}", "-I", ESP32_STUB, "-I", sketch_folder(args.source, args.folder),
                    "-c", wrapper, "-o", os.path.join(build, f"{target}-core{core}.o")]
             r = subprocess.run(cmd, capture_output=True, text=True)
             what = f"{args.folder}: ESP32 core {core}.x branch ({std}) for the {target}"
@@ -590,7 +609,7 @@ def build_riscv(source, folder, out, kind="riscv"):
     build, wrapper = sketch_wrapper(out, folder, kind)
     obj, elf = os.path.join(build, "sketch.o"), os.path.join(build, folder + ".elf")
     log = ""
-    for cmd in (["riscv64-unknown-elf-gcc", *RISCV_FLAGS, "-I", ESP32_STUB, "-I", os.path.join(source, "stages", folder),
+    for cmd in (["riscv64-unknown-elf-gcc", *RISCV_FLAGS, "-I", ESP32_STUB, "-I", sketch_folder(source, folder),
                  "-c", wrapper, "-o", obj],
                 ["riscv64-unknown-elf-gcc", *RISCV_FLAGS, "-I", ESP32_STUB, obj, os.path.join(HERE, "esp32_shim.cpp"),
                  *RISCV_LINK, "-o", elf]):
@@ -674,7 +693,7 @@ def riscv_game(args):
     require(RISCV_TOOLS)
     sys.path.insert(0, HERE)
     import serial_game  # noqa: E402
-    constants = serial_game.constants(os.path.join(args.source, "stages", args.folder, args.folder + ".ino"))
+    constants = serial_game.constants(sketch_folder(args.source, args.folder))
     build = os.path.join(args.out, "riscv-game", args.folder)
     os.makedirs(build, exist_ok=True)
     try:
@@ -755,11 +774,14 @@ def main():
     ap.add_argument("--out", help="where builds go (e.g. build/embedded)")
     ap.add_argument("--source", default=os.path.dirname(os.path.dirname(HERE)))
     ap.add_argument("--folder")
+    ap.add_argument("--sketches", help="the sketch folders as tests/sketches.py writes them (default: stages/)")
     ap.add_argument("--checker")
     ap.add_argument("--runner")
     ap.add_argument("--host-sketch", help="the sketch built for the host shim: its output must be the same")
     ap.add_argument("--too-big", action="store_true")
     args = ap.parse_args()
+    global SKETCHES
+    SKETCHES = args.sketches
     if args.what != "warm" and not args.folder:
         ap.error("--folder is required")
     if args.what != "names" and not args.out:

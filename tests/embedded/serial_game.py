@@ -36,9 +36,14 @@ SIDE = {rules.BLACK: "X", rules.WHITE: "O"}
 
 
 def constants(sketch):
-    """{PLAY_DEPTH, PLAY_EXACT} as the sketch's source sets them."""
-    with open(sketch, encoding="utf-8") as f:
-        text = f.read()
+    """{PLAY_DEPTH, PLAY_EXACT} as the sketch's files set them: its folder, as the Arduino
+    IDE gets it (tests/sketches.py), holds the game's header."""
+    text = ""
+    for dirpath, _, names in os.walk(sketch):
+        for name in sorted(names):
+            if name.endswith((".h", ".ino")):
+                with open(os.path.join(dirpath, name), encoding="utf-8") as f:
+                    text += f.read()
     found = dict(re.findall(r"const int (PLAY_DEPTH|PLAY_EXACT) = (\d+);", text))
     if len(found) != 2:
         raise SystemExit(f"serial_game.py: no PLAY_DEPTH and PLAY_EXACT in {sketch}")
