@@ -8,15 +8,19 @@
 #   exercise_NN_KIND_measure  the start and the candidate in one program
 #                             (bench/exercise_bench.cpp): their timings, interleaved, or
 #                             their node counts; not built for an AVR (cycles) exercise
-# The candidate's files live in build/exercises/NN_slug/KIND/stages/<start>/, and a file
-# built on the candidate has that folder first on its include path. The suite finds the
-# candidate's copy where the registry includes "<start>/<start>.h" (stage_list.h,
-# step_list.h), and links only lab_basics, which holds no stage or step: nothing else
-# defines the start's names. The measurement holds both: bench/exercise_side.cpp is
-# compiled twice, the start as the registry lists it, and the candidate's header alone
-# with its namespace renamed by the compiler (-Ds05=s05_yours), so that it links beside
-# the start, which it would otherwise silently replace (two definitions of one inline
-# function: the linker keeps either).
+# The candidate's files live in build/exercises/NN_slug/KIND/stages/<start>/, beside
+# copies of what the start includes from other folders by relative paths (a step's
+# ../e01_minimax/e01_rules.h), laid out as stages/ is; a file built on the candidate has
+# that stages/ folder first on its include path. A stage's suite finds the candidate's
+# copy where the registry includes "<start>/<start>.h" (stage_list.h); a step's suite
+# includes that header alone (tests/this_step.h). Both link only lab_basics, which holds
+# no stage or step: nothing else defines the start's names.
+# The measurement holds both: bench/exercise_side.cpp is compiled twice, the start as the
+# registry lists it, and the candidate's header alone with its namespace renamed by the
+# compiler (-Ds05=s05_yours), so that it links beside the start, which it would
+# otherwise silently replace (two definitions of one inline function: the linker keeps
+# either). What both sides include from other folders keeps its namespace (e01) and is
+# defined twice alike: exercises.py refuses a candidate that changes it.
 file(GLOB lab_exercise_manifests CONFIGURE_DEPENDS "${CMAKE_SOURCE_DIR}/exercises/[0-9][0-9]_*/exercise.json")
 
 foreach(manifest IN LISTS lab_exercise_manifests)
@@ -35,9 +39,14 @@ foreach(manifest IN LISTS lab_exercise_manifests)
   if(CMAKE_MATCH_1 STREQUAL "s")
     set(kind_define REVERSI_STAGE=${ns})
     set(suite_source tests/stage_suite.cpp)
+    set(suite_defines "")
   else()
     set(kind_define REVERSI_STEP=${ns})
     set(suite_source tests/search_suite.cpp)
+    math(EXPR number "${CMAKE_MATCH_2}")
+    # The start's step alone (tests/this_step.h says why), with its number (the suite's
+    # limits depend on it).
+    set(suite_defines REVERSI_EXERCISE_HEADER="${start}/${start}.h" REVERSI_EXERCISE_NUMBER=${number})
   endif()
   set(measured OFF)  # an AVR (cycles) exercise is measured in simavr, not here
   if(LAB_BENCHMARKS AND NOT metric STREQUAL "cycles")
@@ -54,7 +63,7 @@ foreach(manifest IN LISTS lab_exercise_manifests)
     set(candidate "${CMAKE_BINARY_DIR}/exercises/${name}/${kind}/stages")
     set(target "exercise_${nn}_${kind}")
     add_executable(${target}_suite EXCLUDE_FROM_ALL ${suite_source})
-    target_compile_definitions(${target}_suite PRIVATE ${kind_define})
+    target_compile_definitions(${target}_suite PRIVATE ${kind_define} ${suite_defines})
     target_include_directories(${target}_suite BEFORE PRIVATE "${candidate}")
     target_link_libraries(${target}_suite PRIVATE lab_basics lab_catch)
     if(measured)

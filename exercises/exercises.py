@@ -13,21 +13,23 @@ An exercise is a folder exercises/NN_slug/ with exercise.json (title, start, met
 measure, target), README.md and README.ja.md (the statement); its reference solution is
 exercises/solutions/NN_slug/ (the start's files it changes, under the start's folder name;
 answer.md for an exercise whose honest answer is "no gain"). The student's working copy is
-exercises/work/NN_slug/<start>/, which git ignores (.gitignore).
+exercises/work/NN_slug/<start>/, which git ignores (.gitignore), with read-only copies
+beside it of what the start includes from other folders (a step's ../e01_minimax/).
 
 `check` copies the candidate's files over a copy of the start in
-build/exercises/NN_slug/KIND/stages/<start>/, builds the start's shared test suite on it
-(exercises/exercises.cmake), runs it -- a failing test makes the candidate "incorrect",
-whatever its speed -- then measures start and candidate: host time in one process,
-in paired rounds (both back to back, the order swapped each round), the median of the
-rounds' ratios; exact AVR cycles in simavr; or
-exact search nodes. The last line is for scripts:
+build/exercises/NN_slug/KIND/stages/<start>/, beside copies of what the start includes
+from other folders (tests/sketches.py follows the #include lines), builds the start's
+shared test suite on it (exercises/exercises.cmake), runs it -- a failing test makes the
+candidate "incorrect", whatever its speed -- then measures start and candidate: host
+time in one process, in paired rounds (both back to back, the order swapped each round),
+the median of the rounds' ratios; exact AVR cycles in simavr; or exact search nodes. The
+last line is for scripts:
 
     exercise 3: correct, 1.31x (target 1.25x): done
 
 The ratio is start / candidate of the metric (above 1 is better). Exit status: 0 done,
 1 correct but not yet done or incorrect, 2 bad input (no such exercise, no working copy,
-a candidate that does not compile).
+a candidate that does not compile, or one that changes a file outside the start's folder).
 
 `proof` is CI's check of the set: every starting point is correct and misses its target,
 every reference solution is correct and reaches it, and the planted wrong solutions of
@@ -44,7 +46,9 @@ import time
 import xml.etree.ElementTree as ET
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path[:0] = [os.path.join(HERE, "..", "bench"), os.path.join(HERE, "..", "tests", "embedded")]
+sys.path[:0] = [os.path.join(HERE, "..", "bench"), os.path.join(HERE, "..", "tests", "embedded"),
+                os.path.join(HERE, "..", "tests")]
+import sketches  # noqa: E402  (tests/sketches.py: the files a sketch includes, followed)
 
 METRICS = {"time": ("FlipScan", "LegalMoves", "Play", "Perft"), "cycles": ("flipscan", "legalmoves", "play")}
 # ffo: a list as `reversi-lab solve --ffo` takes it (bench/exercise_bench.cpp reads it with the CLI's parser)
@@ -204,24 +208,74 @@ def read_bytes(path):
         return f.read()
 
 
-def materialise(source, build, ex, kind, root):
-    """The start's files with the candidate's over them, in build/exercises/NN_slug/KIND/
-    stages/<start>/; a file is rewritten only when it changed (so ninja rebuilds only
-    then). Returns (that folder, whether the code differs from the start's)."""
-    files = start_files(source, ex)
+def other_folders(source, ex, root):
+    """Refuses a candidate that changes a file outside the start's folder. A candidate
+    changes the start's folder only: the files the start includes from earlier steps'
+    folders (../e01_minimax/e01_rules.h) are compiled from the repository as they are, and
+    the measurement links the start's copy of them beside the candidate's (only the start's
+    namespace is renamed), so a changed one would either not be measured or make two
+    definitions of one function. A working copy holds read-only copies of them to read."""
+    for name in sorted(os.listdir(root)):
+        folder = os.path.join(root, name)
+        if name == ex["start"] or not os.path.isdir(folder):
+            continue  # the candidate's own folder, or a file beside it (answer.md)
+        for dirpath, _, files in os.walk(folder):
+            for f in sorted(files):
+                path = os.path.join(dirpath, f)
+                rel = os.path.relpath(path, root)
+                repo = os.path.join(source, "stages", rel)
+                if f.endswith("~") or (os.path.isfile(repo) and read_bytes(repo) == read_bytes(path)):
+                    continue
+                n, start = ex["number"], ex["start"]
+                what, fix = ((f"changes stages/{rel}", f"./lab exercise {n} puts it back") if os.path.isfile(repo)
+                             else ("is not a file of stages/", f"a file of yours goes in {start}/"))
+                raise BadInput(f"exercise {n}: {shown(source, path)} {what}: this exercise changes only {start}/ "
+                               f"({fix})")
+
+
+def shown(source, path):
+    """A path as the user should read it: from the repository's root when inside it."""
+    rel = os.path.relpath(path, source)
+    return path if rel.startswith("..") else rel
+
+
+def start_tree(source, ex, root=None):
+    """({path under stages/: the file to put there}, whether the candidate's code differs
+    from the start's): the start's folder (not its page) with the candidate's files of
+    that folder over it, and every file its sketch includes from other folders,
+    transitively through the candidate's own #include lines (tests/sketches.py), as the
+    repository has them."""
+    start = ex["start"]
+    tree = {f"{start}/{rel}": path for rel, path in start_files(source, ex).items()}
     changed = False
+    for rel, path in (candidate_files(ex, root) if root is not None else {}).items():
+        key = f"{start}/{rel}"
+        changed = changed or key not in tree or read_bytes(tree[key]) != read_bytes(path)
+        tree[key] = path
+    stages = os.path.join(source, "stages")
+    try:
+        included = sketches.closure(start, stages, overlay=root)
+    except sketches.BadInput as e:
+        raise BadInput(f"exercise {ex['number']}: {e}")
+    for path in included:
+        tree.setdefault(os.path.relpath(path, stages), path)  # the start's folder is in already
+    return tree, changed
+
+
+def materialise(source, build, ex, kind, root):
+    """The start as the candidate has it (start_tree), in build/exercises/NN_slug/KIND/
+    stages/, laid out as stages/ is, so that its relative #include lines find their files;
+    a file is rewritten only when it changed (so ninja rebuilds only then). Returns (that
+    stages/ folder, whether the code differs from the start's)."""
     if root is not None:
-        own = candidate_files(ex, root)
-        for rel, path in own.items():
-            if rel not in files or read_bytes(files[rel]) != read_bytes(path):
-                changed = True
-        files.update(own)
-    dest = os.path.join(build, "exercises", ex["name"], kind, "stages", ex["start"])
+        other_folders(source, ex, root)
+    tree, changed = start_tree(source, ex, root)
+    dest = os.path.join(build, "exercises", ex["name"], kind, "stages")
     for dirpath, _, names in os.walk(dest):  # what the candidate no longer has
         for n in names:
-            if os.path.relpath(os.path.join(dirpath, n), dest) not in files:
+            if os.path.relpath(os.path.join(dirpath, n), dest) not in tree:
                 os.remove(os.path.join(dirpath, n))
-    for rel, path in files.items():
+    for rel, path in tree.items():
         target = os.path.join(dest, rel)
         data = read_bytes(path)
         if not (os.path.exists(target) and read_bytes(target) == data):
@@ -381,10 +435,12 @@ def check(source, build, ex, kind, root, rounds=15, min_time=0.1, quiet=False):
     log = os.path.join(build, "exercises", ex["name"], kind, "build.log")
     ok, error = build_targets(build, targets_of(ex, kind), log)
     if not ok:
-        # Name the candidate's own file, not its copy in the build folder.
+        # Name the candidate's own file, or the repository's, not its copy in the build folder.
         m = re.match(re.escape(dest + os.sep) + r"([^:]+)", error)
-        if m and root and os.path.isfile(os.path.join(root, ex["start"], m.group(1))):
-            error = os.path.relpath(os.path.join(root, ex["start"]), source) + os.sep + error[len(dest) + 1:]
+        if m:
+            mine = os.path.join(root, m.group(1)) if root else ""
+            where = mine if os.path.isfile(mine) else os.path.join(source, "stages", m.group(1))
+            error = shown(source, where) + error[m.end():]
         raise BadInput(f"{prefix}: the candidate does not compile: {error} (the whole output: {log})")
     failing = run_suite(build, ex, kind)
     if failing:
@@ -465,18 +521,44 @@ def record(root, line):
         raise BadInput(f"cannot write {os.path.join(root, 'last-check.txt')}: {e.strerror}")
 
 
+def working_copy(source, ex, root):
+    """Writes the student's copy of the start in root (exercises/work/NN_slug/): the start's
+    folder, theirs to edit (left as it is once there), and beside it, laid out as stages/
+    is, the files it includes from other folders, so that its #include lines lead
+    somewhere in an editor too: read-only, and put back as the repository has them on
+    every call. Returns (whether the start's folder was there already, those folders)."""
+    start = ex["start"]
+    kept = os.path.isdir(os.path.join(root, start))
+    tree, _ = start_tree(source, ex)
+    for rel, path in tree.items():
+        target = os.path.join(root, rel)
+        if rel.startswith(start + "/"):
+            if not kept:
+                os.makedirs(os.path.dirname(target), exist_ok=True)
+                shutil.copy2(path, target)
+        elif not (os.path.isfile(target) and read_bytes(target) == read_bytes(path)):
+            os.makedirs(os.path.dirname(target), exist_ok=True)
+            if os.path.exists(target):
+                os.remove(target)  # read-only: replaced, not written over
+            shutil.copy(path, target)
+            os.chmod(target, 0o444)
+    return kept, sorted({rel.split("/")[0] for rel in tree if not rel.startswith(start + "/")})
+
+
 def cmd_start(args):
     ex = find(load(args.source), args.exercise)
     root = work_root(args.source, ex)
-    dest = os.path.join(root, ex["start"])
-    if os.path.isdir(dest):
-        say(f"exercise {ex['number']}: your working copy is already {os.path.relpath(dest, args.source)}/ (left as it is)")
+    start = ex["start"]
+    mine = shown(args.source, os.path.join(root, start))
+    kept, others = working_copy(args.source, ex, root)
+    if kept:
+        say(f"exercise {ex['number']}: your working copy is already {mine}/ (left as it is)")
     else:
-        for rel, path in start_files(args.source, ex).items():
-            os.makedirs(os.path.dirname(os.path.join(dest, rel)), exist_ok=True)
-            shutil.copy2(path, os.path.join(dest, rel))
-        say(f"exercise {ex['number']}: your working copy is {os.path.relpath(dest, args.source)}/ "
-            f"(a copy of stages/{ex['start']}/; git ignores exercises/work/)")
+        say(f"exercise {ex['number']}: your working copy is {mine}/ (a copy of stages/{start}/; "
+            "git ignores exercises/work/)")
+    if others:
+        say(f"beside it, read-only, the files it includes from {', '.join(f + '/' for f in others)}: "
+            f"you read them, you change only {start}/")
     materialise(args.source, args.build, ex, "work", root)
     log = os.path.join(args.build, "exercises", ex["name"], "work", "build.log")
     ok, error = build_targets(args.build, targets_of(ex, "work"), log)
@@ -733,6 +815,45 @@ def run_self(args, *words):
     return r.returncode, r.stdout + r.stderr
 
 
+def copy_problems(args, exercises):
+    """What is wrong with the copies a candidate is built in and a student works in: each
+    #include must lead to a file inside the copy, and a change outside the start's folder
+    must be refused by name (exit 2, one line), then put back by `start`. No build."""
+    problems = []
+    scratch = os.path.join(args.build, "exercises", "self-test")
+    for ex in exercises:
+        root = os.path.join(scratch, "work", ex["name"])
+        shutil.rmtree(root, ignore_errors=True)
+        working_copy(args.source, ex, root)
+        for where in (materialise(args.source, args.build, ex, "self-test", None)[0], root):
+            try:
+                sketches.closure(ex["start"], where)
+            except sketches.BadInput as e:
+                problems.append(f"{ex['name']}: the copy in {shown(args.source, where)}: {e}")
+    ex = next((e for e in exercises if len(os.listdir(os.path.join(scratch, "work", e["name"]))) > 1), None)
+    if ex is None:
+        return problems + ["no exercise's start includes a file of another folder (self-test)"]
+    root = os.path.join(scratch, "work", ex["name"])
+    theirs = os.path.join(root, ex["start"], ex["start"] + ".h")
+    other = next(os.path.join(d, f) for d, _, fs in sorted(os.walk(root)) for f in sorted(fs)
+                 if os.path.relpath(d, root).split(os.sep)[0] != ex["start"])
+    for path in (theirs, other):
+        os.chmod(path, 0o644)
+        with open(path, "a", encoding="utf-8") as f:
+            f.write("\n// changed\n")
+    code, out = run_self(args, "check", ex["nn"], "--dir", root)
+    named = f"{shown(args.source, other)} changes stages/{os.path.relpath(other, root)}"
+    if code != 2 or named not in out or len(out.strip().splitlines()) != 1:
+        problems.append(f"a candidate that changes {os.path.relpath(other, root)}: exit {code}, {out.strip()!r} "
+                        f"(wanted exit 2 and one line with '{named}')")
+    working_copy(args.source, ex, root)
+    if read_bytes(other) != read_bytes(os.path.join(args.source, "stages", os.path.relpath(other, root))):
+        problems.append(f"`start` did not put {os.path.relpath(other, root)} back as the repository has it")
+    if not read_bytes(theirs).endswith(b"// changed\n"):
+        problems.append(f"`start` did not leave the student's {os.path.relpath(theirs, root)} as it was")
+    return problems
+
+
 def cmd_self_test(args):
     """The set's shape and the checker's answers to bad input; no build."""
     failures = []
@@ -741,6 +862,7 @@ def cmd_self_test(args):
         failures.append(f"{len(exercises)} exercises; the set has at least ten")
     for ex in exercises:
         failures += statement_problems(args.source, ex)
+    failures += copy_problems(args, exercises)
     kinds = {ex["metric"] for ex in exercises}
     for need in ("time", "cycles", "nodes"):
         if need not in kinds:

@@ -43,26 +43,32 @@ def sketch_folders():
     return sorted(f for f in os.listdir(STAGES) if os.path.isfile(os.path.join(STAGES, f, f + ".ino")))
 
 
-def closure(folder):
+def closure(folder, stages=STAGES, overlay=None):
     """[path] of the sketch's .ino and every file it includes with quotes, transitively,
-    in the order they are met."""
-    start = os.path.join(STAGES, folder, folder + ".ino")
-    order, todo = [], [start]
+    in the order they are met; paths under `stages`. With `overlay`, a folder laid out
+    as stages/ is, each file there is read in place of the one under `stages` at the same
+    place: the walk follows a changed copy's own #include lines (an exercise's candidate,
+    exercises/exercises.py)."""
+    def source(path):
+        mine = overlay and os.path.join(overlay, os.path.relpath(path, stages))
+        return mine if mine and os.path.isfile(mine) else path
+
+    order, todo = [], [os.path.join(stages, folder, folder + ".ino")]
     while todo:
         path = todo.pop(0)
         if path in order:
             continue
         order.append(path)
-        with open(path, encoding="utf-8") as f:
+        with open(source(path), encoding="utf-8") as f:
             for n, line in enumerate(f, 1):
                 m = INCLUDE.match(line)
                 if not m:
                     continue
                 target = os.path.normpath(os.path.join(os.path.dirname(path), m.group(2)))
-                if not os.path.isfile(target):
+                if not os.path.isfile(source(target)):
                     if m.group(2) in ("Arduino.h",):
                         continue
-                    raise BadInput(f"{os.path.relpath(path, ROOT)}:{n}: includes {m.group(2)}, which is not there")
+                    raise BadInput(f"{os.path.relpath(source(path), ROOT)}:{n}: includes {m.group(2)}, which is not there")
                 todo.append(target)
     return order
 

@@ -21,26 +21,13 @@
  * the best value it saw (an upper bound), one that is cut off the value that caused it
  * (a lower bound); only values strictly inside the window are exact.
  *
- * The rules the search follows (the same in every later step):
- * - a pass is a move: a side with no legal move passes, and that costs one ply;
- * - the game ends when neither side can move; a finished game is scored by discs:
- *   own discs minus the opponent's, and the winner takes the empty squares;
- * - moves are tried in square order (a1, b1, ..., h8) and the first best move wins a
- *   tie, so the search is deterministic: every move generator visits the same nodes.
- *
- * Scores are in 1/256 of a disc (DISC): a finished game is worth its disc difference
- * times DISC, and the evaluation is kept inside +-(2 * DISC - 1), so a game won by
- * the smallest margin (2 discs) beats any position that is only judged. An exact solve
- * (solve) is a search deep enough that every line reaches the end of the game.
- *
- * The evaluation (ours, hand-made, no learned weights): mobility (each legal move of
- * the side to move minus each of the opponent's), corners held, X-squares (b2, g2, b7,
- * g7) held next to an empty corner (they give the corner away), and frontier discs
- * (discs next to an empty square give the opponent moves later). Weights below.
+ * The step's own files: this one (the search) and e03_order.h (the guess that sorts
+ * the moves). It includes step 01's rules (e01_rules.h) and hand-made evaluation
+ * (e01_evaluation.h), unchanged.
  *
  * Generic over the move generator: the step is a class template over G, any type with
  * `G::Board` (copyable) and the stage interface as static functions: `G::legalMoves`,
- * `G::play`, `G::cell`. On the host that is every stage s01..s10 through the stage
+ * `G::play`, `G::cell`. On the host that is every stage s01..s11 through the stage
  * adapter (calls resolved at compile time, no virtual call); in the sketch a tiny
  * struct forwards to one stage's namespace.
  *
@@ -52,65 +39,32 @@
  * Changed from step 02: orderMoves() sorts the moves before the loop where ORDER_MIN
  * plies and empty squares are left; alphaBeta carries the number of empty squares.
  *
- * Exercise 08 (the history heuristic): a square whose move cut off somewhere in the
- * tree is likely to cut off elsewhere too, whatever the position around it. The
- * searcher keeps a score per square (history_), raised by d * d each time a move to it
- * causes a cut-off with d plies left (deep cut-offs save more, so they count more).
- * orderMoves breaks its ties by that score, highest first, and the shallow nodes that
- * are not sorted (the most numerous) try their moves in history order, which costs no
- * move generation. Only the order changes, so the score stays negamax's.
+ * Exercise 08 (the history heuristic, e03_order.h): the searcher keeps a History,
+ * empties it when a search starts, rewards the move of each cut-off, and orders by it
+ * the nodes that orderMoves skips and the ties of those it sorts.
  *
  * Preconditions: `me` is WHITE or BLACK; depth >= 0. Checked at the host boundary.
  */
 #ifndef REVERSI_LAB_E03_ORDERING_H
 #define REVERSI_LAB_E03_ORDERING_H
 
-#include <stdint.h>
+#include "../e01_minimax/e01_evaluation.h"
+#include "../e01_minimax/e01_rules.h"
+#include "e03_order.h"
 
-/// Search step 03: alpha-beta with move ordering.
+/// Search step 03: alpha-beta with ordered moves.
 namespace e03 {
 
-const uint8_t EMPTY = 0;  ///< No stone (the articles' 0).
-const uint8_t WHITE = 1;  ///< White stone (the articles' 1).
-const uint8_t BLACK = 2;  ///< Black stone (the articles' 2); the opponent of c is 3 - c.
-
-const uint8_t PASS = 64;      ///< The move "pass" (squares are 0..63, y * 8 + x).
-const uint8_t NO_MOVE = 255;  ///< No move at all: the game is over.
-
-const int DISC = 256;                 ///< One disc of a finished game's difference.
-const int EVAL_LIMIT = 2 * DISC - 1;  ///< |evaluation| stays below a 2-disc win.
-const int INF = 32000;                ///< Above every score (fits a 16-bit int).
-const int EXACT_DEPTH = 127;          ///< A depth no game outlasts: solve to the end.
-const int PV_PLIES = 32;              ///< Longest principal variation kept.
-
-const int W_MOBILITY = 12;  ///< Per legal move more than the opponent.
-const int W_CORNER = 80;    ///< Per corner more than the opponent.
-const int W_XSQUARE = 30;   ///< Per X-square next to an empty corner (a penalty).
-const int W_FRONTIER = 4;   ///< Per frontier disc (a penalty).
-const int W_CSQUARE = 12;   ///< Per C-square next to an empty corner (a penalty).
-
-const uint8_t CORNERS[4] = {0, 7, 56, 63};    ///< a1, h1, a8, h8.
-const uint8_t XSQUARES[4] = {9, 14, 49, 54};  ///< b2, g2, b7, g7: each corner's diagonal neighbour.
-const uint8_t CSQUARES[8] = {1, 8, 6, 15, 48, 57, 55, 62};  ///< b1 a2, g1 h2, a7 b8, h7 g8: each corner's edge neighbours.
-
-const int ORDER_MIN = 3;  ///< Sort the moves only with this many plies and empty squares left.
-const uint32_t HISTORY_MAX = 0x3fffffffUL;  ///< A history score past this halves them all.
-
-/// What a search found.
-struct Result {
-  int score;             ///< For the side to move, in 1/DISC discs (exact: difference * DISC).
-  uint8_t best;          ///< Best move: square 0..63, PASS, or NO_MOVE if the game is over.
-  uint8_t pv[PV_PLIES];  ///< Principal variation: best, then the expected replies.
-  uint8_t pvLength;      ///< Moves in pv.
-  uint64_t nodes;        ///< Positions visited (each call of the search, leaves too).
-};
+using e01::BLACK; using e01::EMPTY; using e01::WHITE; using e01::PASS; using e01::NO_MOVE;  // step 01's rules...
+using e01::DISC; using e01::EVAL_LIMIT; using e01::EXACT_DEPTH; using e01::INF; using e01::PV_PLIES;
+using e01::Result;  // ...and what a search returns
 
 /**
- * @brief Negamax over the move generator G.
+ * @brief Alpha-beta with move ordering over the move generator G.
  * @tparam G the move generator (see the file comment)
  */
 template <class G>
-class Search {
+class Search : private e01::PvTable {
  public:
   typedef typename G::Board Board;  ///< The move generator's board.
 
@@ -129,14 +83,10 @@ class Search {
    */
   Result search(const Board& b, uint8_t me, int depth) {
     nodes_ = 0;
-    for (int sq = 0; sq < 64; sq++) history_[sq] = 0;  // a fresh start: the node count depends on nothing before
+    history_.clear();
     Result r;
-    int empties = 0;
-    for (int sq = 0; sq < 64; sq++) empties += G::cell(b, sq & 7, sq >> 3) == EMPTY;
-    r.score = alphaBeta(b, me, depth, 0, -INF, INF, empties);
-    r.pvLength = pvLength_[0];
-    for (int i = 0; i < r.pvLength; i++) r.pv[i] = pv_[0][i];
-    r.best = r.pvLength > 0 ? r.pv[0] : NO_MOVE;
+    r.score = alphaBeta(b, me, depth, 0, -INF, INF, e01::countEmpties<G>(b));
+    copyPv(r);
     r.nodes = nodes_;
     return r;
   }
@@ -149,65 +99,12 @@ class Search {
    */
   Result solve(const Board& b, uint8_t me) { return search(b, me, EXACT_DEPTH); }
 
-  /**
-   * @brief The evaluation of a position for the side to move (see the file comment).
-   * @param b the position
-   * @param me the side to move
-   * @return a score within +-EVAL_LIMIT, or the exact score if the game is over
-   */
-  static int evaluate(const Board& b, uint8_t me) {
-    uint8_t moves[64];
-    const int mine = G::legalMoves(b, me, moves);
-    const int theirs = G::legalMoves(b, 3 - me, moves);
-    if (mine == 0 && theirs == 0) return finalScore(b, me);
-    uint8_t c[64];  // the 64 cells, read once
-    for (int sq = 0; sq < 64; sq++) c[sq] = G::cell(b, sq & 7, sq >> 3);
-    int s = W_MOBILITY * (mine - theirs);
-    for (int k = 0; k < 4; k++) {  // corners, and the X- and C-squares next to each
-      const uint8_t corner = CORNERS[k];
-      s += W_CORNER * owner(c[corner], me);
-      if (c[corner] == EMPTY)
-        s -= W_XSQUARE * owner(c[XSQUARES[k]], me) +
-             W_CSQUARE * (owner(c[CSQUARES[2 * k]], me) + owner(c[CSQUARES[2 * k + 1]], me));
-    }
-    for (int sq = 0; sq < 64; sq++)  // frontier discs: next to at least one empty square
-      if (c[sq] != EMPTY && touchesEmpty(c, sq)) s -= W_FRONTIER * owner(c[sq], me);
-    return s > EVAL_LIMIT ? EVAL_LIMIT : s < -EVAL_LIMIT ? -EVAL_LIMIT : s;
-  }
-
-  /**
-   * @brief The score of a finished game: own discs minus the opponent's, the winner
-   *        taking the empty squares, times DISC.
-   * @param b the position
-   * @param me the side whose score it is
-   * @return the final disc difference times DISC
-   */
-  static int finalScore(const Board& b, uint8_t me) {
-    int diff = 0, empty = 0;
-    for (int sq = 0; sq < 64; sq++) {
-      const uint8_t s = G::cell(b, sq & 7, sq >> 3);
-      if (s == EMPTY) empty++;
-      else diff += owner(s, me);
-    }
-    if (diff > 0) diff += empty;
-    else if (diff < 0) diff -= empty;
-    return diff * DISC;
-  }
+  /// @brief Step 01's evaluation. @param b the position @param me the side to move @return its score
+  static int evaluate(const Board& b, uint8_t me) { return e01::evaluate<G>(b, me); }
+  /// @brief A finished game's score (step 01's rules). @param b the position @param me the side @return discs * DISC
+  static int finalScore(const Board& b, uint8_t me) { return e01::finalScore<G>(b, me); }
 
  private:
-  // +1 for an own stone, -1 for the opponent's, 0 for an empty square.
-  static int owner(uint8_t stone, uint8_t me) { return stone == EMPTY ? 0 : stone == me ? 1 : -1; }
-
-  static bool touchesEmpty(const uint8_t c[64], int sq) {
-    const int x = sq & 7, y = sq >> 3;
-    for (int dy = -1; dy <= 1; dy++)
-      for (int dx = -1; dx <= 1; dx++) {
-        const int nx = x + dx, ny = y + dy;
-        if ((dx || dy) && nx >= 0 && nx < 8 && ny >= 0 && ny < 8 && c[ny * 8 + nx] == EMPTY) return true;
-      }
-    return false;
-  }
-
   // The score of b for `me`, `depth` plies ahead, if it lies inside (alpha, beta);
   // else a bound on the wrong side of the window. Fills pv_[ply] for exact scores.
   int alphaBeta(const Board& b, uint8_t me, int depth, int ply, int alpha, int beta, int empties) {
@@ -223,8 +120,8 @@ class Search {
       updatePv(ply, PASS);
       return score;
     }
-    if (depth >= ORDER_MIN && empties >= ORDER_MIN) orderMoves(b, me, moves, n);
-    else byHistory(moves, n);
+    if (depth >= ORDER_MIN && empties >= ORDER_MIN) orderMoves<G>(b, me, moves, n, history_);
+    else history_.order(moves, n);
     int best = -INF;
     for (int i = 0; i < n; i++) {
       Board child = b;
@@ -235,7 +132,7 @@ class Search {
         alpha = score;
         updatePv(ply, moves[i]);
         if (alpha >= beta) {  // refuted: the opponent will not allow this position
-          reward(moves[i], depth < empties ? depth : empties);  // (a solve's depth is EXACT_DEPTH)
+          history_.reward(moves[i], depth < empties ? depth : empties);  // (a solve's depth is EXACT_DEPTH)
           break;
         }
       }
@@ -243,67 +140,8 @@ class Search {
     return best;
   }
 
-  // A cut-off by a move to `sq` with `d` plies left: its square's history rises by d * d.
-  // Before a score could overflow, all are halved (their order barely changes).
-  void reward(uint8_t sq, int d) {
-    history_[sq] += uint32_t(d * d);
-    if (history_[sq] > HISTORY_MAX)
-      for (int i = 0; i < 64; i++) history_[i] >>= 1;
-  }
-
-  // Sorts moves[0..n) by history, highest first; stable, so ties keep square order.
-  void byHistory(uint8_t* moves, int n) const {
-    for (int i = 1; i < n; i++) {
-      const uint8_t m = moves[i];
-      int j = i;
-      for (; j > 0 && history_[moves[j - 1]] < history_[m]; j--) moves[j] = moves[j - 1];
-      moves[j] = m;
-    }
-  }
-
-  // Sorts moves[0..n) (ascending squares) into search order: corners first, then by the
-  // opponent's number of replies, fewest first, then by history, highest first. The
-  // sort is stable, so the remaining ties keep square order.
-  void orderMoves(const Board& b, uint8_t me, uint8_t* moves, int n) const {
-    int8_t key[64];
-    uint8_t replies[64];
-    for (int i = 0; i < n; i++) {
-      Board child = b;
-      G::play(child, moves[i] & 7, moves[i] >> 3, me);
-      key[i] = int8_t(G::legalMoves(child, 3 - me, replies) - (isCorner(moves[i]) ? 64 : 0));
-    }
-    for (int i = 1; i < n; i++) {  // insertion sort: n is small, and it is stable
-      const uint8_t m = moves[i];
-      const int8_t k = key[i];
-      int j = i;
-      for (; j > 0 && (key[j - 1] > k || (key[j - 1] == k && history_[moves[j - 1]] < history_[m])); j--) {
-        key[j] = key[j - 1];
-        moves[j] = moves[j - 1];
-      }
-      key[j] = k;
-      moves[j] = m;
-    }
-  }
-
-  static bool isCorner(uint8_t sq) { return sq == 0 || sq == 7 || sq == 56 || sq == 63; }
-
-  // The triangular PV table: row `ply` holds the line from that ply down.
-  void setPvLength(int ply, uint8_t n) {
-    if (ply < PV_PLIES) pvLength_[ply] = n;
-  }
-  void updatePv(int ply, uint8_t move) {
-    if (ply >= PV_PLIES) return;
-    pv_[ply][0] = move;
-    uint8_t n = 1;
-    if (ply + 1 < PV_PLIES)
-      for (int i = 0; i < pvLength_[ply + 1] && n < PV_PLIES - ply; i++) pv_[ply][n++] = pv_[ply + 1][i];
-    pvLength_[ply] = n;
-  }
-
   uint64_t nodes_;
-  uint8_t pv_[PV_PLIES][PV_PLIES];
-  uint8_t pvLength_[PV_PLIES];
-  uint32_t history_[64];  // per square: how much its moves have cut off (see reward)
+  History history_;  // per square: how much its moves have cut off (e03_order.h)
 };
 
 }  // namespace e03
