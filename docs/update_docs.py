@@ -20,6 +20,8 @@ Between markers `<!-- NAME:begin -->` and `<!-- NAME:end -->` it writes:
   node counts, against the previous step, its variants, FFO), `diff` (the step's own
   files, which are its diff: a line each, what it includes unchanged from earlier steps,
   each file's code folded; docs/step_files.py);
+- docs/layout.md: `step-files` (every search step's own files and what it includes from
+  earlier steps; docs/step_files.py);
 - docs/overview.md: `stages` and `steps` (the reading order), `numbers` (all stages and
   the plot), `search` (the search track's tables and plot), `claims` (the claims
   ledger, from docs/claims.json: a timing claim gets a verdict per platform, host x86 from
@@ -963,6 +965,16 @@ def main():
             stale.append(ov_path)
     elif write_if_changed(ov_path, new):
         print(f"updated {ov_path}")
+    # The layout page's table of the search steps' files, from the folders alone.
+    lay_path = os.path.join(src, "docs", "layout.md")
+    if os.path.exists(lay_path) and has_markers(read(lay_path), "step-files"):
+        lay = read(lay_path)
+        new_lay = replace_between(lay, "step-files", step_files.house(src, steps), lay_path)
+        if args.check:
+            if new_lay != lay:
+                stale.append(lay_path)
+        elif write_if_changed(lay_path, new_lay):
+            print(f"updated {lay_path}")
     # The Japanese overview carries the overview's own number blocks and verdicts, translated
     # word for word from them (docs/ja.py), so the two cannot disagree (tests/check_docs.py
     # recomputes them).
