@@ -68,6 +68,10 @@ if(DOXYGEN_FOUND)
   set(DOXYGEN_MACRO_EXPANSION YES)
   set(DOXYGEN_EXPAND_ONLY_PREDEF YES)
   set(DOXYGEN_PREDEFINED "__attribute__(x)=")
+  # A step page shows each of its files whole, folded, and the key code of a page is an
+  # excerpt: both with the comments that say why, /** */ and /// ones included (Doxygen
+  # strips those from code by default).
+  set(DOXYGEN_STRIP_CODE_COMMENTS NO)
   doxygen_add_docs(docs ${doc_inputs} COMMENT "Building the documentation site in build/docs/html")
   # Each stage's code links into that stage, not into the first stage with the same name.
   add_custom_command(TARGET docs POST_BUILD
