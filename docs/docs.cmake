@@ -30,11 +30,20 @@ if(DOXYGEN_FOUND)
   file(GLOB exercise_pages "${CMAKE_SOURCE_DIR}/exercises/[0-9][0-9]_*/README*.md")
   list(SORT exercise_pages)
   list(APPEND doc_inputs "${CMAKE_SOURCE_DIR}/exercises/README.md" ${exercise_pages})
+  # A header without a Doxygen comment (/** or ///) is sketch code, the programs the search
+  # steps' sketches run (e01_sketch.h, e05_sketch_table.h, e07_game.h): the site leaves it
+  # out as it leaves out the .ino files, and docs/md_filter.py makes a page's link to it plain.
   foreach(folder IN LISTS LAB_PAGE_FOLDERS)
     set(dir "${CMAKE_SOURCE_DIR}/stages/${folder}")
     file(GLOB headers "${dir}/*.h")
     list(SORT headers)
-    list(APPEND doc_inputs "${dir}/README.md" ${headers})
+    list(APPEND doc_inputs "${dir}/README.md")
+    foreach(header IN LISTS headers)
+      file(STRINGS "${header}" doc_comment REGEX "^[ \t]*(///|/\\*\\*)" LIMIT_COUNT 1)
+      if(doc_comment)
+        list(APPEND doc_inputs "${header}")
+      endif()
+    endforeach()
   endforeach()
   set(DOXYGEN_PROJECT_NAME "reversi-lab")
   set(DOXYGEN_PROJECT_BRIEF "How fast can a Reversi move be checked? One technique per stage.")
@@ -53,6 +62,16 @@ if(DOXYGEN_FOUND)
   set(DOXYGEN_SORT_MEMBER_DOCS NO)  # keep each header's top-to-bottom order
   set(DOXYGEN_QUIET YES)
   set(DOXYGEN_EXCLUDE_SYMBOLS "reversi")
+  # Step 10's x86-64 kernels (e10_kernels_x86.h) are declared with GCC's
+  # __attribute__((target(...))), which Doxygen would read as a variable's name: it reads
+  # them without it (only this macro is expanded; every other is left as written).
+  set(DOXYGEN_MACRO_EXPANSION YES)
+  set(DOXYGEN_EXPAND_ONLY_PREDEF YES)
+  set(DOXYGEN_PREDEFINED "__attribute__(x)=")
+  # A step page shows each of its files whole, folded, and the key code of a page is an
+  # excerpt: both with the comments that say why, /** */ and /// ones included (Doxygen
+  # strips those from code by default).
+  set(DOXYGEN_STRIP_CODE_COMMENTS NO)
   doxygen_add_docs(docs ${doc_inputs} COMMENT "Building the documentation site in build/docs/html")
   # Each stage's code links into that stage, not into the first stage with the same name.
   add_custom_command(TARGET docs POST_BUILD

@@ -28,7 +28,7 @@ FILES = "abcdefgh"
 SOURCES = {"s03": "s03_wall.h (WALL, clear, setCell)", "s05": "s05_cell91.h (WIDTH, CELLS, DIR, squareIndex)",
            "s08": "s08_tables.h (CELL_LINE, CELL_POS, CELL_WEIGHT) and s08_line_index.h (STEP)",
            "s09": "s09_bitboard.h (INNER, setCell, moveMask)", "s11": "s11_avx512.h (ROTATE, EDGE)",
-           "e07": "e07_patterns.h (KIND_SQUARES, IMAGE_KINDS, symmetry)"}
+           "e07": "e07_evaluation.h (KIND_SQUARES, IMAGE_KINDS, symmetry)"}
 KIND_NAMES = ["edge + 2 X-squares", "corner 3x3", "corner 2x5", "2nd row", "3rd row", "4th row", "diagonal of 8",
               "diagonal of 7", "diagonal of 6", "diagonal of 5", "diagonal of 4"]
 

@@ -17,8 +17,11 @@ Between markers `<!-- NAME:begin -->` and `<!-- NAME:end -->` it writes:
   `ffo-long-eNN` (FFO #40-#59 one by one, on the page of the step that ran them:
   docs/ffo_long_eNN.json, kept by bench/ffo_long.py between its runs of hours);
 - search step pages (stages/eNN_*/README.md): `numbers` (the step on every stage, its
-  node counts, against the previous step, its variants, FFO), `diff` (from the previous
-  step's header);
+  node counts, against the previous step, its variants, FFO), `diff` (the step's own
+  files, which are its diff: a line each, what it includes unchanged from earlier steps,
+  each file's code folded; docs/step_files.py);
+- docs/layout.md: `step-files` (every search step's own files and what it includes from
+  earlier steps; docs/step_files.py);
 - docs/overview.md: `stages` and `steps` (the reading order), `numbers` (all stages and
   the plot), `search` (the search track's tables and plot), `claims` (the claims
   ledger, from docs/claims.json: a timing claim gets a verdict per platform, host x86 from
@@ -58,6 +61,7 @@ import lessons  # noqa: E402  (docs/lessons.py: the numbers of docs/lessons.md)
 import verdicts  # noqa: E402  (docs/verdicts.py: a verdict per platform; "why it is slower")
 import ablation  # noqa: E402  (docs/ablation.py: step 06's ideas switched off one at a time)
 import learned  # noqa: E402  (docs/learned.py: step 07's training, error per phase)
+import step_files  # noqa: E402  (docs/step_files.py: a search step's own files, its "what changed")
 import figures  # noqa: E402  (docs/figures.py: the plots)
 import ja as japanese  # noqa: E402  (docs/ja.py: the Japanese versions of the blocks)
 from blocks import block_text, has_markers, replace_between  # noqa: E402  (docs/blocks.py: a page's generated blocks)
@@ -152,6 +156,14 @@ def code_lines(text):
             continue
         out.append((n, line))
     return out
+
+
+def diff_base(text, nums, folder):
+    """The stage a stage's page is diffed against: the one its page names
+    (<!-- diff-base: s05_cell91 -->, or none when the stage replaces the representation
+    and a diff would change every line), else the previous stage."""
+    named = re.search(r"<!-- diff-base: (\S+) -->", text)
+    return named.group(1) if named else nums[nums.index(folder) - 1]
 
 
 def header_diff(src, prev, cur):
@@ -883,13 +895,12 @@ def main():
         path = os.path.join(src, "stages", folder, "README.md")
         text = read(path)
         new = with_nav(text, order, folder)
-        # The diff from the previous stage (or step). A page may name its base
-        # (<!-- diff-base: s05_cell91 -->) or none, when the stage replaces the
-        # representation and a diff would change every line.
-        chain = nums if folder in nums else steps if folder in steps else []
-        if folder in chain and chain.index(folder) > 0 and has_markers(text, "diff"):
-            base = re.search(r"<!-- diff-base: (\S+) -->", text)
-            base = base.group(1) if base else chain[chain.index(folder) - 1]
+        # A search step's own files are its diff (docs/step_files.py); a stage's is the diff
+        # of its header from the previous stage's, or from the base its page names.
+        if folder in steps and steps.index(folder) > 0 and has_markers(text, "diff"):
+            new = replace_between(new, "diff", step_files.block(src, folder), path)
+        if folder in nums and nums.index(folder) > 0 and has_markers(text, "diff"):
+            base = diff_base(text, nums, folder)
             body = (header_diff(src, base, folder) if base != "none" else
                     "No generated diff: this stage replaces the representation, so every line would change.\n")
             new = replace_between(new, "diff", body, path)
@@ -897,9 +908,9 @@ def main():
             new = replace_between(new, "claims", ledger(src, report, folder, text, partial), path)
         new = verdicts.fill_why(new, folder, replace_between, path)
         new = verdicts.fill_one_process(new, folder, replace_between, path)
-        if folder in nums and chain.index(folder) > 0 and has_stages:
-            base = re.search(r"<!-- diff-base: (\S+) -->", text)
-            base = base.group(1) if base and base.group(1) != "none" else chain[chain.index(folder) - 1]
+        if folder in nums and nums.index(folder) > 0 and has_stages:
+            base = diff_base(text, nums, folder)
+            base = nums[nums.index(folder) - 1] if base == "none" else base
             if not has_markers(new, "verdict") and "\n## Where it comes from" in new:
                 new = new.replace("\n## Where it comes from", "\n<!-- verdict:begin -->\n<!-- verdict:end -->\n\n"
                                   "## Where it comes from", 1)
@@ -954,6 +965,16 @@ def main():
             stale.append(ov_path)
     elif write_if_changed(ov_path, new):
         print(f"updated {ov_path}")
+    # The layout page's table of the search steps' files, from the folders alone.
+    lay_path = os.path.join(src, "docs", "layout.md")
+    if os.path.exists(lay_path) and has_markers(read(lay_path), "step-files"):
+        lay = read(lay_path)
+        new_lay = replace_between(lay, "step-files", step_files.house(src, steps), lay_path)
+        if args.check:
+            if new_lay != lay:
+                stale.append(lay_path)
+        elif write_if_changed(lay_path, new_lay):
+            print(f"updated {lay_path}")
     # The Japanese overview carries the overview's own number blocks and verdicts, translated
     # word for word from them (docs/ja.py), so the two cannot disagree (tests/check_docs.py
     # recomputes them).

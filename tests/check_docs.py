@@ -96,7 +96,7 @@ def cited_missing(root, f, text, have, basenames):
             if name in have or here in have or ("/" not in name and name in basenames):
                 continue
             if "/" in name and any(h.endswith("/" + name) for h in have):
-                continue  # a path given from inside a folder (src/s07_recursion.h)
+                continue  # a path given from inside a folder, the folders above it left out
             problems.append(f"{f}:{n}: cites {name}, which the repository does not have")
     return problems
 

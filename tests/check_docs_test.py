@@ -7,6 +7,8 @@ stopped seeing anything (or a filter that ate code) fails here instead of passin
   whose generated block differs from its English page's is reported;
 - docs/update_docs.py: the diff leaves out comment-only lines and keeps code, with the
   headers' own line numbers;
+- docs/step_files.py: a search step's own files in reading order (the idea's first), each
+  described by its @brief, the earlier steps' files it includes, generated data not shown;
 - tests/check_docs.py: a lesson without its figure, or holding on no platform, is reported;
 - docs/lessons.py: a lesson whose data are missing says so instead of inventing a number,
   and one that the numbers contradict on a platform says so;
@@ -29,6 +31,7 @@ sys.path.insert(0, os.path.join(ROOT, "docs"))
 import check_docs  # noqa: E402
 import check_front_door  # noqa: E402
 import lessons  # noqa: E402
+import step_files  # noqa: E402
 import update_docs  # noqa: E402
 
 failures = []
@@ -287,6 +290,43 @@ with tempfile.TemporaryDirectory() as d:
     found, skipped = check_embedded_pages.compare(other, d)
     expect(not found and len(skipped) == 1 and "avr-gcc 7.3.0" in skipped[0] and "avr-gcc 5.4.0" in skipped[0],
            f"embedded: a block from other compilers compared ({found}) or not said ({skipped})")
+
+# A search step's own files (docs/step_files.py), on a made-up step: the idea's file first,
+# the step's header second, the others as its comment names them, the sketch last; the
+# earlier steps' files it includes, not its own; generated data linked, not shown.
+with tempfile.TemporaryDirectory() as root:
+    step = os.path.join(root, "stages", "e02_b")
+    os.makedirs(step)
+    files = {
+        "e02_b.h": "/**\n * @file e02_b.h\n * @brief Search step 02 — b: all of it (put together).\n *\n"
+                   " * Its files: e02_zeta.h (the rest) and e02_idea.h.\n */\n#include \"e02_idea.h\"\n"
+                   "#include \"../e01_a/e01_rules.h\"\nint f();  // kept\n",
+        "e02_idea.h": "/**\n * @brief The trick, step 02's idea: one line (not two). More words.\n */\n"
+                      "// a comment line\n\nint g();\nint h();\n",
+        "e02_zeta.h": "/// @file\n/// @brief The rest (a parenthesis): what the rest is.\nint z();\n",
+        "e02_data.h": "// Generated.\n" + "const int x = 1;\n" * 1001,
+        "e02_b.ino": "// e02_b — Arduino sketch for search step 02 (b).\n#include \"../e01_a/e01_sketch.h\"\n"
+                     "#include \"../e02_b/e02_b.h\"\n",
+    }
+    for name, text in files.items():
+        with open(os.path.join(step, name), "w", encoding="utf-8") as f:
+            f.write(text)
+    got, sketches = step_files.own_files(root, "e02_b")
+    expect([n for n, _ in got] == ["e02_idea.h", "e02_b.h", "e02_zeta.h", "e02_data.h", "e02_b.ino"] and
+           sketches == {"e02_b.ino"}, f"step_files: files in the order {[n for n, _ in got]}")
+    expect(step_files.code_lines(files["e02_idea.h"]) == 2, "step_files: comment-only and blank lines counted as code")
+    block = step_files.block(root, "e02_b")
+    expect("| [e02_idea.h](e02_idea.h) | 2 | The trick, step 02's idea: one line (not two). |" in block,
+           "step_files: the idea's file is not described by its @brief's first sentence")
+    expect("| [e02_zeta.h](e02_zeta.h) | 1 | The rest |" in block and
+           "| `e02_b.ino` (the sketch) | 2 | Arduino sketch for search step 02 |" in block,
+           "step_files: another file is not described by its @brief's head (or the sketch by its first comment)")
+    expect("[e01_rules.h](../e01_a/e01_rules.h), [e01_sketch.h](../e01_a/e01_sketch.h)." in block and
+           "../e02_b/" not in block.split("<details>")[0], "step_files: the earlier steps' files wrong, or its own listed")
+    expect("generated data, not shown" in block and "const int x" not in block and "int z();" in block,
+           "step_files: generated data shown, or a file's code left out")
+    expect(block.count("<details>") == 4 and "lines of code without comments or blank lines; e02_data.h is" in block,
+           "step_files: a fold per file shown, and the generated file named, expected")
 
 for f in failures:
     print("FAIL:", f)

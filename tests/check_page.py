@@ -2,11 +2,12 @@
 """Checks a stage page against the template (docs/stage-template.md), or a search
 step's page (stages/eNN_name) against the step template (docs/step-template.md):
 - the sections are there, in order;
-- every ```cpp block is a verbatim excerpt of the stage's header(s), so the key code
-  shown to learners cannot drift from the code that runs;
+- every ```cpp block is a verbatim excerpt of the folder's header(s) or its sketch (a
+  search step's page shows each of its own files whole, folded), so the code shown to
+  learners cannot drift from the code that runs;
 - every test name quoted in the Pitfalls section is a TEST_CASE in tests/;
-- the generated parts have their markers (a diff from the previous stage or step, except
-  for the first of each).
+- the generated parts have their markers (a stage's diff from the previous stage, a search
+  step's own files; none on the first of each).
 
     tests/check_page.py stages/s05_cell91 [more stage or step folders...]
 """
@@ -39,7 +40,7 @@ def check(folder, known_tests):
     with open(page, encoding="utf-8") as f:
         md = f.read()
     header_lines = []
-    for h in sorted(glob.glob(os.path.join(folder, "*.h"))):
+    for h in sorted(glob.glob(os.path.join(folder, "*.h")) + glob.glob(os.path.join(folder, "*.ino"))):
         with open(h, encoding="utf-8") as f:
             header_lines.append([line.rstrip() for line in f.read().splitlines()])
 
@@ -66,7 +67,7 @@ def check(folder, known_tests):
         lines = [line.rstrip() for line in block.splitlines()]
         n = len(lines)
         if not any(h[k:k + n] == lines for h in header_lines for k in range(len(h) - n + 1)):
-            problems.append(f"code block {i} is not a verbatim excerpt of the header "
+            problems.append(f"code block {i} is not a verbatim excerpt of the folder's headers or sketch "
                             f"(first line: {lines[0] if lines else ''!r})")
 
     # Pitfalls: every quoted test name exists.

@@ -104,7 +104,9 @@ class ChainedTableOf {
 
  protected:
   S* slots_;                        ///< The pool.
-  uint32_t heads_, count_, free_;  ///< Chain heads (a power of two), the pool's slots, the next free one.
+  uint32_t heads_;  ///< Chain heads (a power of two).
+  uint32_t count_;  ///< The pool's slots.
+  uint32_t free_;   ///< The next free one.
 };
 
 /**
@@ -174,7 +176,8 @@ class BucketTableOf {
  * name its best move); any slot's move goes first.
  * @tparam S the slot type
  * @param s the node's slot, or 0 @param stored the depth the node would record
- * @param ply plies from the root @param alpha @param beta the window
+ * @param ply plies from the root
+ * @param alpha,beta the window
  * @param tableMove set to the slot's best move, if any
  * @param settled set to the score when the slot settles the node
  * @return true when it does
@@ -201,7 +204,9 @@ bool settles(const S* s, int8_t stored, int ply, int alpha, int beta, uint8_t& t
  * (it cut), an upper bound (nothing raised alpha) or the value, and its best move.
  * @tparam S the slot type
  * @param s the slot the table gave, or 0 (nothing is kept) @param stored the depth searched
- * @param best the score found @param alphaIn @param beta the window @param bestMove its move
+ * @param best the score found
+ * @param alphaIn,beta the window
+ * @param bestMove its move
  */
 template <class S>
 void remember(S* s, int8_t stored, int best, int alphaIn, int beta, uint8_t bestMove) {

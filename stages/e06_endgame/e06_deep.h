@@ -47,8 +47,10 @@ class DeepEndgame : public Endgame<D, G, Table, Make, Off> {
   /**
    * @brief Many empties left: the move list sorted fastest-first, the table, PVS.
    * @param b the position (played on by UndoMove, left as it was) @param me the side to move
-   * @param alpha @param beta the window, in discs @param discs own minus the opponent's
-   * @param empties @param ply
+   * @param alpha,beta the window, in discs
+   * @param discs own minus the opponent's
+   * @param empties the number of empty squares
+   * @param ply plies from the root
    * @param key the position's Zobrist key (its parent worked it out; unused below ENDGAME_TABLE)
    * @return the score, in discs
    */
@@ -81,6 +83,15 @@ class DeepEndgame : public Endgame<D, G, Table, Make, Off> {
 
   /**
    * @brief The side to move has no move: the game is over, or it passes.
+   * @param b the position
+   * @param me the side to move
+   * @param alpha the window's lower bound
+   * @param beta the window's upper bound
+   * @param discs own discs minus the opponent's
+   * @param empties the number of empty squares
+   * @param ply plies from the root
+   * @param key the position's key
+   * @param pvNode fill the PV?
    * @return the score, in discs
    */
   int passDeep(Board& b, uint8_t me, int alpha, int beta, int discs, int empties, int ply, uint64_t key, bool pvNode) {
@@ -94,7 +105,10 @@ class DeepEndgame : public Endgame<D, G, Table, Make, Off> {
    * @brief The table's verdict on an exact node (table scores are in 1/DISC, as in pvs):
    * bounds of the same empties that settle the window (never at the root), else a move
    * to try first.
-   * @param key @param empties @param ply @param alpha @param beta the window, in discs
+   * @param key the position's key
+   * @param empties the number of empty squares
+   * @param ply plies from the root
+   * @param alpha,beta the window, in discs
    * @param tableMove set to the stored best move, if any
    * @param settled set to the score when the table settles the node
    * @return true when it does
@@ -121,7 +135,11 @@ class DeepEndgame : public Endgame<D, G, Table, Make, Off> {
    * table probe and the ETC), and its sort key: a shallow search's score from SORT_SEARCH
    * empties, else fastest-first (the opponent's replies, each corner among them counted
    * twice, an odd quadrant first among equals).
-   * @param b @param me @param key the position's key @param empties @param ply
+   * @param b the position
+   * @param me the side to move
+   * @param key the position's key
+   * @param empties the number of empty squares
+   * @param ply plies from the root
    * @param moves the legal moves, in square order @param n how many
    * @param c filled: the children's keys and sort keys
    */
@@ -157,8 +175,11 @@ class DeepEndgame : public Endgame<D, G, Table, Make, Off> {
   /**
    * @brief The enhanced transposition cutoff: a child already known to be bad enough for
    * the opponent settles the position before any move is searched.
-   * @param key @param empties @param beta the window's top, in discs
-   * @param moves @param n the moves @param c their keys
+   * @param key the position's key
+   * @param empties the number of empty squares
+   * @param beta the window's top, in discs
+   * @param moves,n the moves
+   * @param c their keys
    * @param useTable does this node keep a slot (unused here)
    * @param settled set to the score when a child cuts
    * @return true when one does
@@ -179,7 +200,13 @@ class DeepEndgame : public Endgame<D, G, Table, Make, Off> {
   /**
    * @brief The moves in order, PVS: the first with the full window, the others with a
    * null window first.
-   * @param b @param me @param alpha @param beta @param discs @param empties @param ply
+   * @param b the position
+   * @param me the side to move
+   * @param alpha the window's lower bound
+   * @param beta the window's upper bound
+   * @param discs own discs minus the opponent's
+   * @param empties the number of empty squares
+   * @param ply plies from the root
    * @param moves the moves, sorted @param n how many @param c their keys
    * @param bestMove set to the move that scored best
    * @return the best score, in discs
@@ -220,8 +247,11 @@ class DeepEndgame : public Endgame<D, G, Table, Make, Off> {
 
   /**
    * @brief What solveDeep proved: its bounds in 1/DISC (exact inside the window), its move.
-   * @param key @param empties @param best the score found
-   * @param alphaIn @param beta the window it was searched with @param bestMove
+   * @param key the position's key
+   * @param empties the number of empty squares
+   * @param best the score found
+   * @param alphaIn,beta the window it was searched with
+   * @param bestMove the best move found (NO_MOVE: none)
    */
   void storeExact(uint64_t key, int empties, int best, int alphaIn, int beta, uint8_t bestMove) {
     if (Slot* s = table_.store(key)) {
@@ -243,6 +273,7 @@ class DeepEndgame : public Endgame<D, G, Table, Make, Off> {
 
   /// @brief The fewest empties at which solveDeep keeps positions in the table
   /// (IDEA_TABLE_FROM off: every node of the deep solver, which starts above ENDGAME_SHALLOW).
+  /// @return ENDGAME_TABLE, or ENDGAME_SHALLOW + 1 with the idea off
   static int tableFrom() { return on(IDEA_TABLE_FROM) ? ENDGAME_TABLE : ENDGAME_SHALLOW + 1; }
 };
 

@@ -31,7 +31,11 @@ inline int bitCount(uint64_t m) {
   return (int)(m & 0x7F);
 }
 
-/// @brief +1 if `sq` is in `own`, -1 if in `opp`, else 0. @param own @param opp @param sq @return the owner
+/// @brief +1 if `sq` is in `own`, -1 if in `opp`, else 0.
+/// @param own the side to move's discs
+/// @param opp the opponent's discs
+/// @param sq the square
+/// @return the owner
 inline int ownerOf(uint64_t own, uint64_t opp, uint8_t sq) { return (int)((own >> sq) & 1) - (int)((opp >> sq) & 1); }
 
 /**

@@ -157,7 +157,8 @@ class Midgame : protected e01::PvTable {
    * @brief The score of b for `me`, `depth` plies ahead, if it lies inside (alpha,
    * beta); else a bound on the wrong side of the window. Fills the PV for exact scores.
    * @param b the position @param me the side to move @param depth plies left
-   * @param ply plies from the root @param alpha @param beta the window
+   * @param ply plies from the root
+   * @param alpha,beta the window
    * @param empties b's empty squares
    * @return the score, in 1/DISC disc
    */
@@ -218,7 +219,8 @@ class Midgame : protected e01::PvTable {
   /**
    * @brief Stores what a midgame search proved: a bound or the value, and its best move.
    * @param key the position's key @param stored the depth searched (EXACT_SLOT + empties: exact)
-   * @param best the score found @param alphaIn @param beta the window it was searched with
+   * @param best the score found
+   * @param alphaIn,beta the window it was searched with
    * @param bestMove the move that scored it
    */
   void storeMidgame(uint64_t key, int8_t stored, int best, int alphaIn, int beta, uint8_t bestMove) {

@@ -164,7 +164,10 @@ class Endgame : public Midgame<D, G, Table> {
     return 64;
   }
 
-  /// @brief Can `me` move anywhere? (Only asked when the other side cannot.) @param b @param me @return true if so
+  /// @brief Can `me` move anywhere? (Only asked when the other side cannot.)
+  /// @param b the position
+  /// @param me the side to move
+  /// @return true if so
   bool canMove(const Board& b, uint8_t me) const {
     for (uint8_t sq = nextEmpty(b, 64); sq != 64; sq = nextEmpty(b, sq))
       if (G::countFlips(b, sq & 7, sq >> 3, me) > 0) return true;
@@ -173,7 +176,11 @@ class Endgame : public Midgame<D, G, Table> {
 
   /**
    * @brief One empty square left: the side to move plays it if it can, else the opponent.
-   * @param b @param me @param discs own minus the opponent's @param ply @param pvNode fill the PV?
+   * @param b the position
+   * @param me the side to move
+   * @param discs own minus the opponent's
+   * @param ply plies from the root
+   * @param pvNode fill the PV?
    * @return the final score, in discs
    */
   int solveLast(const Board& b, uint8_t me, int discs, int ply, bool pvNode) {
@@ -209,8 +216,13 @@ class Endgame : public Midgame<D, G, Table> {
 
   /**
    * @brief A few empties left: try each empty square, in shallowOrder; no list, no table.
-   * @param b @param me @param alpha @param beta @param discs own minus the opponent's
-   * @param empties @param ply
+   * @param b the position
+   * @param me the side to move
+   * @param alpha the window's lower bound
+   * @param beta the window's upper bound
+   * @param discs own minus the opponent's
+   * @param empties the number of empty squares
+   * @param ply plies from the root
    * @return the score, in discs
    */
   int solveShallow(Board& b, uint8_t me, int alpha, int beta, int discs, int empties, int ply) {
@@ -246,6 +258,14 @@ class Endgame : public Midgame<D, G, Table> {
   }
 
   /// @brief The solver below the root: shallow, last-square or deep, by empties. @return the score, in discs
+  /// @param b the position
+  /// @param me the side to move
+  /// @param alpha the window's lower bound
+  /// @param beta the window's upper bound
+  /// @param discs own discs minus the opponent's
+  /// @param empties the number of empty squares
+  /// @param ply plies from the root
+  /// @param key the position's key
   int solveNext(Board& b, uint8_t me, int alpha, int beta, int discs, int empties, int ply, uint64_t key) {
     if (on(IDEA_SHALLOW))
       return empties > ENDGAME_SHALLOW ? self().solveDeep(b, me, alpha, beta, discs, empties, ply, key)
@@ -267,12 +287,20 @@ class Endgame : public Midgame<D, G, Table> {
   using Base::pvLength_;
 
   /// @brief Is this idea on in this instantiation? (A constant: the compiler drops the dead branch.)
+  /// @param idea an Idea value
+  /// @return true when it is not switched off
   static bool on(unsigned idea) { return (Off & idea) == 0; }
 
   /// @brief The final score when neither side can move: the winner takes the empty squares.
+  /// @param discs own discs minus the opponent's
+  /// @param empties the number of empty squares
+  /// @return the final disc difference for the side to move
   static int finalDiscs(int discs, int empties) { return discs > 0 ? discs + empties : discs < 0 ? discs - empties : 0; }
 
   /// @brief Row `ply` of the PV: the moves a and b (NO_MOVE ends it).
+  /// @param ply plies from the root
+  /// @param a the move at this ply, or NO_MOVE
+  /// @param b the move after it, or NO_MOVE
   void setPv(int ply, uint8_t a, uint8_t b) {
     if (ply >= PV_PLIES) return;
     uint8_t n = 0;
@@ -281,7 +309,8 @@ class Endgame : public Midgame<D, G, Table> {
     pvLength_[ply] = n;
   }
 
-  uint8_t next_[65], prev_[65];  ///< The empty squares as a linked list; 64 is both ends.
+  uint8_t next_[65];  ///< The empty squares as a linked list: each one's next; 64 is both ends.
+  uint8_t prev_[65];  ///< Each one's previous in the list.
   uint8_t parity_;               ///< Bit q set: quadrant q has an odd number of empty squares.
 };
 

@@ -255,6 +255,7 @@ E07_INLINE int patternScore(const Weights& w, uint64_t own, uint64_t opp, int mo
  * @param w the weights
  * @param b the position
  * @param me the side to move
+ * @param limit the largest value the prediction may take (either sign)
  * @return the prediction within +-limit, or the exact score if the game is over
  */
 template <class G>

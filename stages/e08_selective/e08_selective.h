@@ -113,6 +113,8 @@ class Selective : public e06::DeepEndgame<D, G, Table, Make, Off & e06::SOLVER_I
   // ---- The parts of step 06's solver this step replaces ---------------------------
 
   /// @brief Step 06's list of empty squares, and the same squares as bits (the isolated-square test). @return discs
+  /// @param b the position
+  /// @param me the side to move
   int listEmpties(const Board& b, uint8_t me) {
     const int discs = Base::listEmpties(b, me);
     emptyMask_ = 0;
@@ -121,7 +123,12 @@ class Selective : public e06::DeepEndgame<D, G, Table, Make, Off & e06::SOLVER_I
   }
 
   /// @brief The passes from the root (passes()), keyed by the root's Zobrist key.
-  /// @param root @param me @param discs @param empties @param guess the presearch's score @return the exact score, in discs
+  /// @param root the root position
+  /// @param me the side to move
+  /// @param discs own discs minus the opponent's
+  /// @param empties the number of empty squares
+  /// @param guess the presearch's score
+  /// @return the exact score, in discs
   int solveRoot(Board& root, uint8_t me, int discs, int empties, int guess) {
     return passes(root, me, discs, empties, guess, this->hashKey(root, me));
   }
@@ -193,6 +200,14 @@ class Selective : public e06::DeepEndgame<D, G, Table, Make, Off & e06::SOLVER_I
   }
 
   /// @brief Step 06's deep solver with ProbCut after the table's verdict (see e06_deep.h). @return the score, in discs
+  /// @param b the position
+  /// @param me the side to move
+  /// @param alpha the window's lower bound
+  /// @param beta the window's upper bound
+  /// @param discs own discs minus the opponent's
+  /// @param empties the number of empty squares
+  /// @param ply plies from the root
+  /// @param key the position's key
   int solveDeep(Board& b, uint8_t me, int alpha, int beta, int discs, int empties, int ply, uint64_t key) {
     if ((++nodes_ & 4095) == 0 && idle) idle();
     if (alpha >= 64) return 64;  // (no score passes 64 discs)
@@ -220,6 +235,13 @@ class Selective : public e06::DeepEndgame<D, G, Table, Make, Off & e06::SOLVER_I
   }
 
   /// @brief Step 06's verdict, from bounds of a pass at least as sure as this one. @return true when it settles the node
+  /// @param key the position's key
+  /// @param empties the number of empty squares
+  /// @param ply plies from the root
+  /// @param alpha the window's lower bound
+  /// @param beta the window's upper bound
+  /// @param tableMove set to the table's move, if any
+  /// @param settled set to the score when the node is settled
   bool probeExact(uint64_t key, int empties, int ply, int alpha, int beta, uint8_t& tableMove, int& settled) {
     const Slot* s = this->table_.find(key);
     if (!s) return false;
@@ -242,7 +264,11 @@ class Selective : public e06::DeepEndgame<D, G, Table, Make, Off & e06::SOLVER_I
    * sigmas beyond the window? Each question is a null-window search at the shallow score
    * v where a * v + b -+ t sigma meets the bound. (>> on a negative number: an
    * arithmetic shift with every compiler this project uses.)
-   * @param b @param me @param alpha @param beta the window, in discs @param empties @param ply
+   * @param b the position
+   * @param me the side to move
+   * @param alpha,beta the window, in discs
+   * @param empties the number of empty squares
+   * @param ply plies from the root
    * @param settled set to beta or alpha when the node is cut
    * @return true when it is
    */
@@ -264,9 +290,20 @@ class Selective : public e06::DeepEndgame<D, G, Table, Make, Off & e06::SOLVER_I
   }
 
   /// @brief Does this node try ProbCut? In a selective pass, below the root, from PROBCUT_MIN empties.
+  /// @param empties the number of empty squares
+  /// @param ply plies from the root
+  /// @return true in a selective pass, below the root, from PROBCUT_MIN empties
   bool probCutHere(int empties, int ply) const { return level_ < EXACT_LEVEL && ply > 0 && empties >= PROBCUT_MIN; }
 
   /// @brief Step 06's ETC, from bounds of a pass at least as sure, the cutoff stored. @return true when a child cuts
+  /// @param key the position's key
+  /// @param empties the number of empty squares
+  /// @param beta the window's upper bound
+  /// @param moves the moves
+  /// @param n how many
+  /// @param c the children, as one pass over them found them
+  /// @param useTable does this node keep a slot
+  /// @param settled set to the score when the node is settled
   bool etcCut(uint64_t key, int empties, int beta, const uint8_t* moves, int n, const e06::Children& c, bool useTable,
               int& settled) {
     for (int i = 0; i < n; i++) {
@@ -280,14 +317,25 @@ class Selective : public e06::DeepEndgame<D, G, Table, Make, Off & e06::SOLVER_I
     return false;
   }
 
-  /// @brief What solveDeep proved, at this pass's level (store()). @param key @param empties
-  /// @param best @param alphaIn @param beta @param bestMove (as step 06's)
+  /// @brief What solveDeep proved, at this pass's level (store()).
+  /// @param key the position's key
+  /// @param empties the number of empty squares
+  /// @param best the score found
+  /// @param alphaIn alpha as the search began
+  /// @param beta the window's upper bound
+  /// @param bestMove the best move found (NO_MOVE: none) (as step 06's)
   void storeExact(uint64_t key, int empties, int best, int alphaIn, int beta, uint8_t bestMove) {
     store(key, empties, best >= beta || best > alphaIn ? best * DISC : -INF, best <= alphaIn || best < beta ? best * DISC : INF,
           bestMove);
   }
 
   /// @brief Step 06's midgame slot, marked exact for every pass (a midgame search's result is what it is).
+  /// @param key the position's key
+  /// @param stored the depth the node would record
+  /// @param best the score found
+  /// @param alphaIn alpha as the search began
+  /// @param beta the window's upper bound
+  /// @param bestMove the best move found (NO_MOVE: none)
   void storeMidgame(uint64_t key, int8_t stored, int best, int alphaIn, int beta, uint8_t bestMove) {
     Slot* s = this->table_.store(key);
     if (s) s->level = EXACT_LEVEL;
@@ -297,7 +345,10 @@ class Selective : public e06::DeepEndgame<D, G, Table, Make, Off & e06::SOLVER_I
   /**
    * @brief Stores what solveDeep proved of a position (bounds in 1/DISC) at this pass's
    * level. The same position proved again at the same level keeps the tighter of each bound.
-   * @param key @param empties @param lower @param upper the bounds @param bestMove
+   * @param key the position's key
+   * @param empties the number of empty squares
+   * @param lower,upper the bounds
+   * @param bestMove the best move found (NO_MOVE: none)
    */
   void store(uint64_t key, int empties, int lower, int upper, uint8_t bestMove) {
     Slot* s = this->table_.store(key);
@@ -319,14 +370,19 @@ class Selective : public e06::DeepEndgame<D, G, Table, Make, Off & e06::SOLVER_I
   using Base::nodes_;
 
   /// @brief Is this idea on in this instantiation? (A constant: the compiler drops the dead branch.)
+  /// @param idea an Idea value
+  /// @return true when it is not switched off
   static bool on(unsigned idea) { return (Off & idea) == 0; }
 
   /// @brief Is sq an isolated empty square: none of its eight neighbours empty? Often only
   /// one side can play there, so a parity class's isolated squares are tried first.
+  /// @param sq the square
+  /// @return true when none of its neighbours is empty
   bool isolated(uint8_t sq) const { return (emptyMask_ & AROUND[sq]) == 0; }
 
   /// @brief The round of the shallow solver that tries sq: odd quadrants first (parity),
   /// and within each, isolated squares first. @return 0..3
+  /// @param sq the square
   int shallowRound(uint8_t sq) const {
     int round = 0;
     if (on(IDEA_PARITY) && ((this->parity_ >> quadrant(sq)) & 1) == 0) round = on(IDEA_ISOLATED) ? 2 : 1;

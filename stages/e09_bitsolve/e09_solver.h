@@ -114,11 +114,28 @@ class MaskSolver : public e08::Selective<D, G, Table, e06::CopyMake, 0> {
   // ---- The solver on masks (its parts public, as step 06's) ------------------------
 
   /// @brief Step 08's passes call the solver with the root: its two masks. @return the score, in discs
+  /// @param root the root position
+  /// @param me the side to move
+  /// @param alpha the window's lower bound
+  /// @param beta the window's upper bound
+  /// @param discs own discs minus the opponent's
+  /// @param empties the number of empty squares
+  /// @param ply plies from the root
+  /// @param key the position's key
   int solveNext(MaskRoot& root, uint8_t me, int alpha, int beta, int discs, int empties, int ply, uint64_t key) {
     return solveNext(root.own, root.opp, me, alpha, beta, discs, empties, ply, key);
   }
 
   /// @brief The solver below the root: shallow or deep, by empties. @return the score, in discs
+  /// @param own the side to move's discs
+  /// @param opp the opponent's discs
+  /// @param me the side to move
+  /// @param alpha the window's lower bound
+  /// @param beta the window's upper bound
+  /// @param discs own discs minus the opponent's
+  /// @param empties the number of empty squares
+  /// @param ply plies from the root
+  /// @param key the position's key
   int solveNext(uint64_t own, uint64_t opp, uint8_t me, int alpha, int beta, int discs, int empties, int ply,
                 uint64_t key) {
     return empties > ENDGAME_SHALLOW ? solveDeep(own, opp, me, alpha, beta, discs, empties, ply, key)
@@ -127,7 +144,10 @@ class MaskSolver : public e08::Selective<D, G, Table, e06::CopyMake, 0> {
 
   /**
    * @brief One empty square left: the side to move plays it if it can, else the opponent.
-   * @param own @param opp the position @param discs own minus the opponent's @param ply @param pvNode fill the PV?
+   * @param own,opp the position
+   * @param discs own minus the opponent's
+   * @param ply plies from the root
+   * @param pvNode fill the PV?
    * @return the final score, in discs
    */
   int solveLast(uint64_t own, uint64_t opp, int discs, int ply, bool pvNode) {
@@ -152,7 +172,12 @@ class MaskSolver : public e08::Selective<D, G, Table, e06::CopyMake, 0> {
    * array in the list's order, the order of the moves read off the masks, nothing to
    * unlink. The same nodes, in the same order, as solveShallow would visit.
    * @tparam E the empty squares
-   * @param own @param opp @param alpha @param beta @param discs @param ply
+   * @param own the side to move's discs
+   * @param opp the opponent's discs
+   * @param alpha the window's lower bound
+   * @param beta the window's upper bound
+   * @param discs own discs minus the opponent's
+   * @param ply plies from the root
    * @param squares the E empty squares, in the list's order
    * @return the score, in discs
    */
@@ -195,7 +220,13 @@ class MaskSolver : public e08::Selective<D, G, Table, e06::CopyMake, 0> {
   /**
    * @brief A few empties left: try each empty square, odd quadrants first, isolated ones
    * first (step 08's rounds); no list, no table.
-   * @param own @param opp @param alpha @param beta @param discs @param empties @param ply
+   * @param own the side to move's discs
+   * @param opp the opponent's discs
+   * @param alpha the window's lower bound
+   * @param beta the window's upper bound
+   * @param discs own discs minus the opponent's
+   * @param empties the number of empty squares
+   * @param ply plies from the root
    * @return the score, in discs
    */
   int solveShallow(uint64_t own, uint64_t opp, int alpha, int beta, int discs, int empties, int ply) {
@@ -240,8 +271,13 @@ class MaskSolver : public e08::Selective<D, G, Table, e06::CopyMake, 0> {
   /**
    * @brief Many empties left: the move list with each move's flips, sorted fastest-first,
    * the table, PVS; step 06's outline (e06_deep.h), on masks, with step 08's ProbCut.
-   * @param own @param opp the position @param me the colour of `own` (the keys, toBoard)
-   * @param alpha @param beta @param discs @param empties @param ply
+   * @param own,opp the position
+   * @param me the colour of `own` (the keys, toBoard)
+   * @param alpha the window's lower bound
+   * @param beta the window's upper bound
+   * @param discs own discs minus the opponent's
+   * @param empties the number of empty squares
+   * @param ply plies from the root
    * @param key the position's Zobrist key (unused below ENDGAME_TABLE)
    * @return the score, in discs
    */
@@ -275,6 +311,16 @@ class MaskSolver : public e08::Selective<D, G, Table, e06::CopyMake, 0> {
   }
 
   /// @brief The side to move has no move: the game is over, or it passes. @return the score, in discs
+  /// @param own the side to move's discs
+  /// @param opp the opponent's discs
+  /// @param me the side to move
+  /// @param alpha the window's lower bound
+  /// @param beta the window's upper bound
+  /// @param discs own discs minus the opponent's
+  /// @param empties the number of empty squares
+  /// @param ply plies from the root
+  /// @param key the position's key
+  /// @param pvNode fill the PV?
   int passDeep(uint64_t own, uint64_t opp, uint8_t me, int alpha, int beta, int discs, int empties, int ply,
                uint64_t key, bool pvNode) {
     if (s09::moveMask(opp, own) == 0) return finalDiscs(discs, empties);  // neither side can move
@@ -288,6 +334,15 @@ class MaskSolver : public e08::Selective<D, G, Table, e06::CopyMake, 0> {
    * key, and its sort key: a shallow search's score from SORT_SEARCH empties, else
    * fastest-first (the opponent's replies, each corner among them counted twice, an odd
    * quadrant first among equals).
+   * @param own the side to move's discs
+   * @param opp the opponent's discs
+   * @param me the side to move
+   * @param key the position's key
+   * @param empties the number of empty squares
+   * @param ply plies from the root
+   * @param moves the moves
+   * @param n how many
+   * @param c the children, as one pass over them found them
    */
   void childPass(uint64_t own, uint64_t opp, uint8_t me, uint64_t key, int empties, int ply, const uint8_t* moves, int n,
                  MaskChildren& c) {
@@ -314,6 +369,18 @@ class MaskSolver : public e08::Selective<D, G, Table, e06::CopyMake, 0> {
   }
 
   /// @brief The moves in order, PVS (as step 06's searchMoves), each child from its flips. @return the best score
+  /// @param own the side to move's discs
+  /// @param opp the opponent's discs
+  /// @param me the side to move
+  /// @param alpha the window's lower bound
+  /// @param beta the window's upper bound
+  /// @param discs own discs minus the opponent's
+  /// @param empties the number of empty squares
+  /// @param ply plies from the root
+  /// @param moves the moves
+  /// @param n how many
+  /// @param c the children, as one pass over them found them
+  /// @param bestMove the best move found (NO_MOVE: none)
   int searchMoves(uint64_t own, uint64_t opp, uint8_t me, int alpha, int beta, int discs, int empties, int ply,
                   const uint8_t* moves, int n, const MaskChildren& c, uint8_t& bestMove) {
     const bool pvNode = beta - alpha > 1;
@@ -348,36 +415,56 @@ class MaskSolver : public e08::Selective<D, G, Table, e06::CopyMake, 0> {
   }
 
   /// @brief Step 06's list without a square (no step 08 mask: the masks say which squares are empty).
+  /// @param sq the square
   void removeEmpty(uint8_t sq) { Lists::removeEmpty(sq); }
   /// @brief Step 06's list with the square back.
+  /// @param sq the square
   void restoreEmpty(uint8_t sq) { Lists::restoreEmpty(sq); }
 
  protected:
   using Base::nodes_;
 
   /// @brief Is this idea on in this instantiation? (A constant: the compiler drops the dead branch.)
+  /// @param idea an Idea value
+  /// @return true when it is not switched off
   static bool on(unsigned idea) { return (Off & idea) == 0; }
 
   /// @brief The bit of square sq. @param sq 0..63 @return 1 << sq
   static uint64_t bit(uint8_t sq) { return uint64_t(1) << sq; }
 
   /// @brief The final score when neither side can move: the winner takes the empty squares.
+  /// @param discs own discs minus the opponent's
+  /// @param empties the number of empty squares
+  /// @return the final disc difference for the side to move
   static int finalDiscs(int discs, int empties) { return discs > 0 ? discs + empties : discs < 0 ? discs - empties : 0; }
 
   /// @brief The discs a move on the empty square sq flips (0: an illegal move). A square
   /// with no opponent disc next to it flips none: one AND says so, before the eight rays.
+  /// @param sq the square
+  /// @param own the side to move's discs
+  /// @param opp the opponent's discs
+  /// @return the flipped discs
   static uint64_t flipsAt(uint8_t sq, uint64_t own, uint64_t opp) {
     if (on(IDEA_NEIGHBOURS) && (AROUND[sq] & opp) == 0) return 0;
     return flips(sq, own, opp);
   }
 
   /// @brief The discs a move at sq flips: along its rays, or by stage 09's fills.
+  /// @param sq the square
+  /// @param own the side to move's discs
+  /// @param opp the opponent's discs
+  /// @return the flipped discs (0: an illegal move)
   static uint64_t flips(uint8_t sq, uint64_t own, uint64_t opp) {
     return on(IDEA_RAYS) ? rayFlips(sq, own, opp) : s09::flips(bit(sq), own, opp);
   }
 
   /// @brief The key after the move at sq that flips `f`: the side to move changes, a stone
   /// appears on sq, each flipped stone changes colour (zobristFlip_).
+  /// @param key the position's key
+  /// @param sq the square
+  /// @param me the side to move
+  /// @param f the discs the move flips
+  /// @return the child's key
   uint64_t keyAfter(uint64_t key, uint8_t sq, uint8_t me, uint64_t f) const {
     key ^= this->whiteToMove_ ^ this->zobrist_[me][sq];
     for (; f; f &= f - 1) key ^= zobristFlip_[__builtin_ctzll(f)];  // f is not 0 here: ctz is defined
@@ -386,6 +473,10 @@ class MaskSolver : public e08::Selective<D, G, Table, e06::CopyMake, 0> {
 
   /// @brief The position as G's board, for the midgame searches the solver asks (ProbCut,
   /// the ordering search): the root's board, every square set again.
+  /// @param own the side to move's discs
+  /// @param opp the opponent's discs
+  /// @param me the side to move
+  /// @return the position on G's board
   Board toBoard(uint64_t own, uint64_t opp, uint8_t me) const {
     Board b = root_;
     for (int sq = 0; sq < 64; sq++)
@@ -395,12 +486,20 @@ class MaskSolver : public e08::Selective<D, G, Table, e06::CopyMake, 0> {
 
   /// @brief The round of the shallow solver that tries sq (as step 08): odd quadrants
   /// first (parity), and within each, isolated squares (no empty neighbour) first.
+  /// @param sq the square
+  /// @param parity a bit per quadrant with an odd number of empty squares
+  /// @param empty the empty squares
+  /// @return 0..3, the rounds in the order they are tried
   static int shallowRound(uint8_t sq, uint8_t parity, uint64_t empty) {
     return (((parity >> quadrant(sq)) & 1) == 0 ? 2 : 0) + ((empty & AROUND[sq]) != 0);
   }
 
   /// @brief The list's squares (listed) and solveShallow's order of them: by round, in one
   /// walk of the list into a bucket per round. @return how many
+  /// @param own the side to move's discs
+  /// @param opp the opponent's discs
+  /// @param listed filled with the list's squares, in its order
+  /// @param order filled with the same squares in the order they are tried
   int shallowOrder(uint64_t own, uint64_t opp, uint8_t* listed, uint8_t* order) const {
     const uint64_t empty = ~(own | opp);
     uint8_t bucket[4][ENDGAME_SHALLOW];
@@ -417,6 +516,11 @@ class MaskSolver : public e08::Selective<D, G, Table, e06::CopyMake, 0> {
   }
 
   /// @brief solveFew's order: by round (a stable sort of E squares), the list's order within a round.
+  /// @tparam E how many squares
+  /// @param own the side to move's discs
+  /// @param opp the opponent's discs
+  /// @param squares the E empty squares, in the list's order
+  /// @param order filled with them in the order they are tried
   template <int E>
   static void fewOrder(uint64_t own, uint64_t opp, const uint8_t* squares, uint8_t* order) {
     const uint64_t empty = ~(own | opp);
@@ -433,6 +537,11 @@ class MaskSolver : public e08::Selective<D, G, Table, e06::CopyMake, 0> {
   }
 
   /// @brief Can the side owning `own` move on one of the listed empty squares?
+  /// @param own the discs of the side asked
+  /// @param opp the other side's discs
+  /// @param squares the empty squares
+  /// @param n how many
+  /// @return true if it can
   static bool canMove(uint64_t own, uint64_t opp, const uint8_t* squares, int n) {
     for (int i = 0; i < n; i++)
       if (flipsAt(squares[i], own, opp)) return true;

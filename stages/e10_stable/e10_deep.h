@@ -65,8 +65,13 @@ class DeepEndgame : public Endgame<D, G, Table, Off> {
   /**
    * @brief Many empties left: the move list with each move's flips, sorted fastest-first,
    * the table, PVS.
-   * @param own @param opp the position @param me the colour of `own` @param alpha @param beta
-   * @param discs @param empties @param ply
+   * @param own,opp the position
+   * @param me the colour of `own`
+   * @param alpha the window's lower bound
+   * @param beta the window's upper bound
+   * @param discs own discs minus the opponent's
+   * @param empties the number of empty squares
+   * @param ply plies from the root
    * @param key the position's key (hashKey; unused below ENDGAME_TABLE)
    * @param legal its moves when the parent found them, for its fastest-first key or to
    * pass (else MOVES_UNKNOWN)
@@ -108,6 +113,16 @@ class DeepEndgame : public Endgame<D, G, Table, Off> {
 
   /// @brief The side to move has no move: the game is over, or it passes (the passed-to
   /// side's moves handed to it). @return the score, in discs
+  /// @param own the side to move's discs
+  /// @param opp the opponent's discs
+  /// @param me the side to move
+  /// @param alpha the window's lower bound
+  /// @param beta the window's upper bound
+  /// @param discs own discs minus the opponent's
+  /// @param empties the number of empty squares
+  /// @param ply plies from the root
+  /// @param key the position's key
+  /// @param pvNode fill the PV?
   E10_INLINE int passDeep(uint64_t own, uint64_t opp, uint8_t me, int alpha, int beta, int discs, int empties, int ply,
                           uint64_t key, bool pvNode) {
     const uint64_t replies = K::movesOf(opp, own);
@@ -121,6 +136,13 @@ class DeepEndgame : public Endgame<D, G, Table, Off> {
 
   /// @brief Step 08's table verdict (bounds of a pass at least as sure), in this
   /// position's table. @return true when it settles the node
+  /// @param key the position's key
+  /// @param empties the number of empty squares
+  /// @param ply plies from the root
+  /// @param alpha the window's lower bound
+  /// @param beta the window's upper bound
+  /// @param tableMove set to the table's move, if any
+  /// @param settled set to the score when the node is settled
   E10_INLINE bool probeExact(uint64_t key, int empties, int ply, int alpha, int beta, uint8_t& tableMove, int& settled) {
     const Slot* s = this->tableFor(empties).find(key);  // table scores are in 1/DISC, as in pvs
     if (!s) return false;
@@ -140,6 +162,14 @@ class DeepEndgame : public Endgame<D, G, Table, Off> {
 
   /// @brief ProbCut, in a selective pass (step 08's), its shallow searches on the masks.
   /// @return true when the node is cut (or the search given up: settled 0)
+  /// @param own the side to move's discs
+  /// @param opp the opponent's discs
+  /// @param me the side to move
+  /// @param alpha the window's lower bound
+  /// @param beta the window's upper bound
+  /// @param empties the number of empty squares
+  /// @param ply plies from the root
+  /// @param settled set to the score when the node is settled
   E10_INLINE bool probCut(uint64_t own, uint64_t opp, uint8_t me, int alpha, int beta, int empties, int ply, int& settled) {
     if (this->level_ >= EXACT_LEVEL || ply == 0 || empties < PROBCUT_MIN) return false;
     const ProbCut& c = PROBCUT[(empties > PROBCUT_LAST ? PROBCUT_LAST : empties) - PROBCUT_MIN];
@@ -163,6 +193,14 @@ class DeepEndgame : public Endgame<D, G, Table, Off> {
    * shallow search's score with the replies counted; below, fastest-first (the replies,
    * each corner among them counted twice, the stable discs the move makes, half a reply
    * each, an odd quadrant first among equals).
+   * @param own the side to move's discs
+   * @param opp the opponent's discs
+   * @param me the side to move
+   * @param key the position's key
+   * @param empties the number of empty squares
+   * @param ply plies from the root
+   * @param legal the legal moves, a bit each
+   * @param c filled: the children, as one pass over them finds them
    */
   E10_INLINE void childPass(uint64_t own, uint64_t opp, uint8_t me, uint64_t key, int empties, int ply, uint64_t legal,
                             DeepChildren& c) {
@@ -197,6 +235,12 @@ class DeepEndgame : public Endgame<D, G, Table, Off> {
 
   /// @brief Step 08's ETC (bounds of a pass at least as sure), in the children's table,
   /// the cutoff stored. @return true when a child cuts
+  /// @param key the position's key
+  /// @param empties the number of empty squares
+  /// @param beta the window's upper bound
+  /// @param c the children, as one pass over them found them
+  /// @param useTable does this node keep a slot
+  /// @param settled set to the score when the node is settled
   E10_INLINE bool etcCut(uint64_t key, int empties, int beta, const DeepChildren& c, bool useTable, int& settled) {
     Table& children = this->tableFor(empties - 1);
     for (int i = 0; i < c.n; i++) {
@@ -213,6 +257,17 @@ class DeepEndgame : public Endgame<D, G, Table, Off> {
   /**
    * @brief The moves, PVS: first the hint (the table's or the root's) or else the lowest
    * key; most nodes that cut, cut on it, so the others are sorted only when it does not.
+   * @param own the side to move's discs
+   * @param opp the opponent's discs
+   * @param me the side to move
+   * @param alpha the window's lower bound
+   * @param beta the window's upper bound
+   * @param discs own discs minus the opponent's
+   * @param empties the number of empty squares
+   * @param ply plies from the root
+   * @param hint the move to try first (the table's or the root's), or NO_MOVE
+   * @param c the children, as one pass over them found them
+   * @param bestMove set to the move that scored best
    * @return the best score, in discs (0 when the search is given up)
    */
   E10_INLINE int searchMoves(uint64_t own, uint64_t opp, uint8_t me, int alpha, int beta, int discs, int empties, int ply,
@@ -261,6 +316,11 @@ class DeepEndgame : public Endgame<D, G, Table, Off> {
    * @brief Stores what solveDeep proved of a position (bounds in 1/DISC) at this pass's
    * level, in the position's table. The same position proved again at the same level
    * keeps the tighter of each bound (step 08's merge).
+   * @param key the position's key
+   * @param empties the number of empty squares
+   * @param lower the lower bound
+   * @param upper the upper bound
+   * @param bestMove the best move found (NO_MOVE: none)
    */
   void store(uint64_t key, int empties, int lower, int upper, uint8_t bestMove) {
     Slot* s = this->tableFor(empties).store(key);
@@ -281,12 +341,17 @@ class DeepEndgame : public Endgame<D, G, Table, Off> {
   using Base::on;
   using Base::tick;
   using Base::stopped;
-  typedef typename Base::K K;
+  typedef typename Base::K K;  ///< The kernels of this build (e10_kernels.h).
 
   /// @brief Is sq a corner? (One shift of the corners' mask.)
+  /// @param sq the square
+  /// @return true on a1, h1, a8 and h8
   static bool isCorner(uint8_t sq) { return (CORNERS >> sq) & 1; }
 
   /// @brief The first move's place: the hint's, else the lowest key's (the first of equals).
+  /// @param c the children, as one pass over them found them
+  /// @param hint the move to try first, or NO_MOVE
+  /// @return its index in c.moves
   E10_INLINE static int firstMove(const DeepChildren& c, uint8_t hint) {
     int lowest = c.sortKey[0] * 64;  // the lowest key and its place below it: the first of equals
     for (int i = 1; i < c.n; i++) {
@@ -303,6 +368,11 @@ class DeepEndgame : public Endgame<D, G, Table, Off> {
    * each corner or C-square the move at sq (flipping f) makes the mover's beside a corner of
    * its own (heldByCorner), plus one on an X-square beside an empty corner. Most moves
    * touch no corner or C-square: one AND says so.
+   * @param sq the square
+   * @param own the side to move's discs
+   * @param opp the opponent's discs
+   * @param f the discs the move flips
+   * @return the term, in half replies (below 0: the move goes earlier)
    */
   E10_INLINE static int stableOrder(uint8_t sq, uint64_t own, uint64_t opp, uint64_t f) {
     const uint64_t placed = f | (uint64_t(1) << sq);

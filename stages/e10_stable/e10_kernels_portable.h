@@ -27,17 +27,31 @@ namespace e10 {
 template <unsigned Off>
 struct Kernels {
   /// @brief Is this idea on? (A constant: the compiler drops the dead branch.)
+  /// @param idea an Idea value
+  /// @return true when it is not switched off
   static bool on(unsigned idea) { return (Off & idea) == 0; }
   /// @brief The bits set in m. @param m a set of squares @return 0..64
   static int countBits(uint64_t m) { return e06::bitCount(m); }
   /// @brief The squares where the side owning `own` can play.
+  /// @param own the discs of the side asked
+  /// @param opp the other side's discs
+  /// @return its legal moves, a bit each
   static uint64_t movesOf(uint64_t own, uint64_t opp) { return s09::moveMask(own, opp); }
   /// @brief The discs a move at sq flips: along its rays, or by stage 09's fills.
+  /// @param sq the square
+  /// @param own the side to move's discs
+  /// @param opp the opponent's discs
+  /// @return the flipped discs (0: an illegal move)
   static uint64_t flips(uint8_t sq, uint64_t own, uint64_t opp) {
     return on(IDEA_RAYS) ? rayFlips(sq, own, opp) : s09::flips(uint64_t(1) << sq, own, opp);
   }
   /// @brief The stable discs of p (all, or `need` at least); with few empty squares, the
   /// full lines read off the empty squares' lines.
+  /// @param p the discs whose stable ones are asked
+  /// @param o the other side's discs
+  /// @param few true with few empty squares (ENDGAME_SHALLOW or fewer)
+  /// @param need how many are enough (65: all)
+  /// @return stable discs of p
   static uint64_t stableOf(uint64_t p, uint64_t o, bool few, int need) {
     return few ? stableDiscsFew(p, ~(p | o), need) : stableDiscs(p, o, need);
   }
@@ -47,6 +61,8 @@ struct Kernels {
 class GiveUp {
  public:
   /// @brief Counts a node and, every 4096 nodes, calls idle. @return false (never given up here)
+  /// @param nodes the search's node count
+  /// @param idle the function the search calls now and then (0: none)
   bool tick(uint64_t& nodes, void (*idle)()) {
     if ((++nodes & 4095) == 0 && idle) idle();
     return false;

@@ -209,10 +209,14 @@ E10_INLINE uint64_t stableDiscsFewInLanes(uint64_t p, uint64_t empty, int need =
 template <unsigned Off>
 struct Kernels {
   /// @brief Is this idea on? (A constant: the compiler drops the dead branch.)
+  /// @param idea an Idea value
+  /// @return true when it is not switched off
   static bool on(unsigned idea) { return (Off & idea) == 0; }
 
   /// @brief The bits set in m: one POPCNT in the x86-64-v3 copy of the solver (in the other
   /// copy, a call to the library's count), or bitCount's shifts and adds. The same number.
+  /// @param m a set of squares
+  /// @return 0..64
   E10_INLINE static int countBits(uint64_t m) {
     if (on(IDEA_POPCOUNT)) return __builtin_popcountll(m);
     return e06::bitCount(m);
@@ -220,6 +224,9 @@ struct Kernels {
 
   /// @brief The squares where the side owning `own` can play: four directions side by
   /// side (movesInLanes) on a CPU with AVX2, else stage 09's fills. The same mask.
+  /// @param own the discs of the side asked
+  /// @param opp the other side's discs
+  /// @return its legal moves, a bit each
   E10_INLINE static uint64_t movesOf(uint64_t own, uint64_t opp) {
     if (on(IDEA_LANES) && CPU_HAS_AVX2) return movesInLanes(own, opp);
     return s09::moveMask(own, opp);
@@ -227,6 +234,10 @@ struct Kernels {
 
   /// @brief The discs a move at sq flips: along its rays (four at a time on a CPU with
   /// AVX2, those down the board by a count of leading zeros on AVX-512), or by stage 09's fills.
+  /// @param sq the square
+  /// @param own the side to move's discs
+  /// @param opp the opponent's discs
+  /// @return the flipped discs (0: an illegal move)
   E10_INLINE static uint64_t flips(uint8_t sq, uint64_t own, uint64_t opp) {
     if (!on(IDEA_RAYS)) return s09::flips(uint64_t(1) << sq, own, opp);
     if (on(IDEA_LANES) && on(IDEA_LZCNT) && CPU_HAS_LZCNT_LANES) return rayFlipsByLzcnt(sq, own, opp);
@@ -237,6 +248,11 @@ struct Kernels {
   /// @brief The stable discs of p (all of them, or `need` at least): four lines at a time
   /// where the lanes are; with few empty squares, the full lines read off the empty
   /// squares' lines, not filled.
+  /// @param p the discs whose stable ones are asked
+  /// @param o the other side's discs
+  /// @param few true with few empty squares (ENDGAME_SHALLOW or fewer)
+  /// @param need how many are enough (65: all)
+  /// @return stable discs of p
   E10_INLINE static uint64_t stableOf(uint64_t p, uint64_t o, bool few, int need) {
     if (on(IDEA_LANES) && CPU_HAS_AVX2) return few ? stableDiscsFewInLanes(p, ~(p | o), need) : stableDiscsInLanes(p, o, need);
     return few ? stableDiscsFew(p, ~(p | o), need) : stableDiscs(p, o, need);
@@ -254,6 +270,8 @@ class GiveUp {
  public:
   GiveUp() : givenUp_(false) {}
   /// @brief Counts a node and, every 4096 nodes, calls idle. @return true once the search is given up
+  /// @param nodes the search's node count
+  /// @param idle the function the search calls now and then (0: none)
   E10_INLINE bool tick(uint64_t& nodes, void (*idle)()) {
     try {
       if ((++nodes & 4095) == 0 && idle) idle();
@@ -264,6 +282,7 @@ class GiveUp {
     return givenUp_;
   }
   /// @brief Has idle thrown? (A bool: comparing thrown_ itself costs a call's worth on every node.)
+  /// @return true once it has
   E10_INLINE bool stopped() const { return givenUp_; }
   /// @brief At a public entry, after the search: the exception idle threw, if any, thrown again.
   void rethrow() {

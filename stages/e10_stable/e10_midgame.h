@@ -204,7 +204,10 @@ class MaskMidgame : protected e01::PvTable {
     return k;
   }
 
-  /// @brief The table's key of a position from its two masks (e10_table.h). @param own @param opp @return the key
+  /// @brief The table's key of a position from its two masks (e10_table.h).
+  /// @param own the side to move's discs
+  /// @param opp the opponent's discs
+  /// @return the key
   E10_INLINE static uint64_t positionKey(uint64_t own, uint64_t opp) { return e10::positionKey(own, opp); }
 
   /**
@@ -224,8 +227,12 @@ class MaskMidgame : protected e01::PvTable {
 
   // ---- The search's parts (public: a later layer uses them by name) ----------------
 
-  // Iterative deepening: depths 1, 2, ... up to `last`, then `final` (if deeper); the
-  // root tries the previous iteration's best move first.
+  /// @brief Iterative deepening: depths 1, 2, ... up to `last`, then `final` (if deeper);
+  /// the root tries the previous iteration's best move first.
+  /// @tparam P G's board, or Masks
+  /// @param b the root @param me the side to move
+  /// @param last the last depth of the plain iterations @param final the depth searched last
+  /// @return the score, best move, line and nodes
   template <class P>  // P: G's board, or Masks
   Result deepen(const P& b, uint8_t me, int last, int final) {
     nodes_ = 0;
@@ -258,6 +265,14 @@ class MaskMidgame : protected e01::PvTable {
    * @brief The score of b for `me`, `depth` plies ahead, if it lies inside (alpha, beta);
    * else a bound on the wrong side of the window. Fills the PV for exact scores. Step 06's
    * pvs on G's board or on the masks (P), given up when idle throws (stopped()).
+   * @param b the position
+   * @param me the side to move
+   * @param depth plies to search
+   * @param ply plies from the root
+   * @param alpha the window's lower bound
+   * @param beta the window's upper bound
+   * @param empties the number of empty squares
+   * @return the score, in 1/DISC (0 when the search is given up: never used)
    */
   template <class P>  // P: G's board, or Masks
   E10_CLONES int pvs(const P& b, uint8_t me, int depth, int ply, int alpha, int beta, int empties) {
@@ -319,6 +334,12 @@ class MaskMidgame : protected e01::PvTable {
   }
 
   /// @brief What a midgame search proved (step 08's: exact in every pass, level EXACT_LEVEL).
+  /// @param key the position's key
+  /// @param stored the depth the node would record
+  /// @param best the score found
+  /// @param alphaIn alpha as the search began
+  /// @param beta the window's upper bound
+  /// @param bestMove the best move found (NO_MOVE: none)
   E10_INLINE void storeMidgame(uint64_t key, int8_t stored, int best, int alphaIn, int beta, uint8_t bestMove) {
     Slot* s = table_.store(key);
     if (s) s->level = EXACT_LEVEL;  // a midgame search's result is what it is in every pass
@@ -330,6 +351,8 @@ class MaskMidgame : protected e01::PvTable {
   typedef Kernels<Off> K;
 
   /// @brief Is this idea on in this instantiation? (A constant: the compiler drops the dead branch.)
+  /// @param idea an Idea value
+  /// @return true when it is not switched off
   static bool on(unsigned idea) { return (Off & idea) == 0; }
 
   /// @brief The final Search, whose parts the layers above add. @return *this as D
@@ -337,12 +360,16 @@ class MaskMidgame : protected e01::PvTable {
 
   /// @brief Counts a node and, every 4096 nodes, calls idle. @return true once the search is given up
   E10_INLINE bool tick() { return giveUp_.tick(nodes_, idle); }
-  /// @brief Has the search been given up (e10_kernels.h)?
+  /// @brief Has the search been given up (e10_kernels.h)? @return true once it has
   E10_INLINE bool stopped() const { return giveUp_.stopped(); }
   /// @brief At a public entry, after the search: the exception idle threw, if any, thrown again.
   void rethrowIfGivenUp() { giveUp_.rethrow(); }
 
   /// @brief The pattern evaluation of the masks, within +-EVAL_LIMIT.
+  /// @param own the side to move's discs
+  /// @param opp the opponent's discs
+  /// @param mobility the side to move's moves minus the opponent's
+  /// @return the prediction, in 1/DISC
   E10_INLINE static int predict(uint64_t own, uint64_t opp, int mobility) {
     const int s = patternScore(*weights, own, opp, mobility);
     return s > EVAL_LIMIT ? EVAL_LIMIT : s < -EVAL_LIMIT ? -EVAL_LIMIT : s;
@@ -355,29 +382,43 @@ class MaskMidgame : protected e01::PvTable {
   // at every leaf (a branch per cell, its way a coin toss). pvs is a template over the
   // position: G's board (search()) or Masks (solve()), with the same moves in the
   // same order (square order), the same evaluation and the same keys, so the same nodes.
+  /// @brief The legal moves on G's board. @param b the position @param me the side to move
+  /// @param out filled with the moves, in square order @return how many
   static int listMoves(const Board& b, uint8_t me, uint8_t* out) { return G::legalMoves(b, me, out); }
+  /// @brief The legal moves on masks, the same list. @param m the position @param me the side to move
+  /// @param out filled with the moves, in square order @return how many
   E10_INLINE static int listMoves(const Masks& m, uint8_t me, uint8_t* out) {
     int n = 0;
     for (uint64_t l = K::movesOf(m.stones[me], m.stones[3 - me]); l; l &= l - 1) out[n++] = uint8_t(__builtin_ctzll(l));
     return n;
   }
+  /// @brief Plays a legal move on G's board. @param b the position @param sq the move @param me the side to move
   static void playMove(Board& b, uint8_t sq, uint8_t me) { G::play(b, sq & 7, sq >> 3, me); }
+  /// @brief Plays a legal move on masks. @param m the position @param sq the move @param me the side to move
   E10_INLINE static void playMove(Masks& m, uint8_t sq, uint8_t me) {
     const uint64_t f = K::flips(sq, m.stones[me], m.stones[3 - me]);
     m.stones[me] ^= f | (uint64_t(1) << sq);
     m.stones[3 - me] ^= f;
   }
+  /// @brief Step 07's evaluation of a position on masks (the same value as on G's board).
+  /// @param m the position @param me the side to move
+  /// @return the prediction, or the exact score if the game is over, in 1/DISC
   E10_INLINE static int evaluate(const Masks& m, uint8_t me) {
     const uint64_t own = m.stones[me], opp = m.stones[3 - me];
     const int mine = K::countBits(K::movesOf(own, opp)), theirs = K::countBits(K::movesOf(opp, own));
     if (mine == 0 && theirs == 0) return finalScore(m, me);
     return predict(own, opp, mine - theirs);
   }
+  /// @brief A finished game's score on masks, the winner taking the empty squares.
+  /// @param m the position @param me the side to move @return the disc difference, in 1/DISC
   E10_INLINE static int finalScore(const Masks& m, uint8_t me) {
     const int own = K::countBits(m.stones[me]), opp = K::countBits(m.stones[3 - me]);
     const int discs = own - opp, empties = 64 - own - opp;
     return DISC * (discs > 0 ? discs + empties : discs < 0 ? discs - empties : 0);
   }
+  /// @brief The table's key of a position on masks: positionKey, or (IDEA_MULTIPLY_KEY off)
+  /// the Zobrist key read from its stones. @param m the position @param me the side to move
+  /// @return the key
   E10_INLINE uint64_t hashKey(const Masks& m, uint8_t me) const {
     if (on(IDEA_MULTIPLY_KEY)) return positionKey(m.stones[me], m.stones[3 - me]);
     uint64_t k = me == WHITE ? whiteToMove_ : 0;
@@ -386,9 +427,12 @@ class MaskMidgame : protected e01::PvTable {
     return k;
   }
 
-  // Sorts moves[0..n) (ascending squares) into search order: corners first, then by the
-  // opponent's number of replies, fewest first. The sort is stable, so ties keep
-  // square order.
+  /// @brief Sorts moves[0..n) (ascending squares) into search order: corners first, then by
+  /// the opponent's number of replies, fewest first. The sort is stable, so ties keep
+  /// square order.
+  /// @tparam P G's board, or Masks
+  /// @param b the position @param me the side to move
+  /// @param moves the moves, sorted in place @param n how many
   template <class P>
   E10_INLINE static void orderMoves(const P& b, uint8_t me, uint8_t* moves, int n) {
     int8_t key[64];
@@ -401,9 +445,11 @@ class MaskMidgame : protected e01::PvTable {
     e03::sortByKey(moves, key, n);
   }
 
-  /// @brief The empty squares of a position on masks.
+  /// @brief The empty squares of a position on masks. @param m the position @return how many
   static int countEmpties(const Masks& m) { return 64 - bitCount(m.stones[WHITE] | m.stones[BLACK]); }
   /// @brief The empty squares of a position on G's board.
+  /// @param b the position
+  /// @return how many
   static int countEmpties(const Board& b) { return e01::countEmpties<G>(b); }
 
   /// @brief SplitMix64: the Zobrist numbers from a seed. @param x the state, advanced @return the next number
@@ -415,6 +461,8 @@ class MaskMidgame : protected e01::PvTable {
   }
 
   /// @brief The table the solver keeps a position with `empties` empty squares in (a pointer picked: no branch).
+  /// @param empties the number of empty squares
+  /// @return the shallow table or the big one
   Table& tableFor(int empties) { return *(empties <= SHALLOW_TABLE_MAX ? shallow_ : &table_); }
 
   uint64_t nodes_;               ///< Positions visited by this search.

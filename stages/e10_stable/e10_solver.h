@@ -121,7 +121,10 @@ class Endgame : public MaskMidgame<D, G, Table, Off> {
   /**
    * @brief Step 08's passes from the root (the selective ones, then the exact one, each
    * around the previous one's score), given up when idle throws.
-   * @param own @param opp the root @param me its side to move @param discs @param empties
+   * @param own,opp the root
+   * @param me its side to move
+   * @param discs own discs minus the opponent's
+   * @param empties the number of empty squares
    * @param guess the presearch's score, in 1/DISC
    * @return the exact score, in discs
    */
@@ -147,6 +150,16 @@ class Endgame : public MaskMidgame<D, G, Table, Off> {
   }
 
   /// @brief The solver below the root: shallow or deep, by empties. @return the score, in discs
+  /// @param own the side to move's discs
+  /// @param opp the opponent's discs
+  /// @param me the side to move
+  /// @param alpha the window's lower bound
+  /// @param beta the window's upper bound
+  /// @param discs own discs minus the opponent's
+  /// @param empties the number of empty squares
+  /// @param ply plies from the root
+  /// @param key the position's key
+  /// @param legal its moves when the caller found them, else MOVES_UNKNOWN
   int solveNext(uint64_t own, uint64_t opp, uint8_t me, int alpha, int beta, int discs, int empties, int ply,
                 uint64_t key, uint64_t legal = MOVES_UNKNOWN) {
     return empties > ENDGAME_SHALLOW ? self().solveDeep(own, opp, me, alpha, beta, discs, empties, ply, key, legal)
@@ -154,6 +167,11 @@ class Endgame : public MaskMidgame<D, G, Table, Off> {
   }
 
   /// @brief One empty square left: the side to move plays it if it can, else the opponent. @return the final score, in discs
+  /// @param own the side to move's discs
+  /// @param opp the opponent's discs
+  /// @param discs own discs minus the opponent's
+  /// @param ply plies from the root
+  /// @param pvNode fill the PV?
   E10_INLINE int solveLast(uint64_t own, uint64_t opp, int discs, int ply, bool pvNode) {
     nodes_++;
     const uint8_t sq = lastSquare(own, opp);
@@ -170,16 +188,32 @@ class Endgame : public MaskMidgame<D, G, Table, Off> {
     if (pvNode) setPv(ply, NO_MOVE, NO_MOVE);
     return finalDiscs(discs, 1);
   }
+  /// @brief The one empty square left. @param own,opp the position's discs @return its square
   static uint8_t lastSquare(uint64_t own, uint64_t opp) { return uint8_t(__builtin_ctzll(~(own | opp))); }
 
-  // The last few empty squares (E, 2 to 4), their own solver: the squares packed in an
-  // integer, a byte each in the list's order; the order of the moves read off the masks,
-  // nothing to unlink. The same nodes, in the same order, as the shallow solver below
-  // would visit. (solveFew is the function; its body is inlined into it, E down to 2.)
+  /**
+   * @brief The last few empty squares (E, 2 to 4), their own solver: the squares packed in
+   * an integer, a byte each in the list's order; the order of the moves read off the
+   * masks, nothing to unlink. The same nodes, in the same order, as the shallow solver
+   * below would visit. (solveFew is the function; its body is inlined into it, E down to 2.)
+   * @tparam E the number of empty squares
+   * @param own the side to move's discs
+   * @param opp the opponent's discs
+   * @param alpha,beta the window, in discs
+   * @param discs own discs minus the opponent's
+   * @param ply plies from the root
+   * @param squares the empty squares, a byte each, in the list's order
+   * @return the score, in discs (0 when the search is given up)
+   */
   template <int E>
   E10_CLONES int solveFew(uint64_t own, uint64_t opp, int alpha, int beta, int discs, int ply, uint32_t squares) {
     return fewBody<E>(own, opp, alpha, beta, discs, ply, squares);
   }
+  /// @brief solveFew's body, inlined into it level by level.
+  /// @tparam E the number of empty squares
+  /// @param own,opp the position's discs @param alpha,beta the window, in discs
+  /// @param discs own discs minus the opponent's @param ply plies from the root
+  /// @param squares the empty squares, a byte each @return the score, in discs
   template <int E>
   E10_INLINE int fewBody(uint64_t own, uint64_t opp, int alpha, int beta, int discs, int ply, uint32_t squares) {
     if (tick()) return 0;  // (given up: the value is never used)
@@ -230,7 +264,16 @@ class Endgame : public MaskMidgame<D, G, Table, Off> {
     return score;
   }
 
-  // A few empties left: try each empty square, odd quadrants first; no list, no table.
+  /**
+   * @brief A few empties left: try each empty square, odd quadrants first; no list, no table.
+   * @param own the side to move's discs
+   * @param opp the opponent's discs
+   * @param alpha,beta the window, in discs
+   * @param discs own discs minus the opponent's
+   * @param empties the number of empty squares
+   * @param ply plies from the root
+   * @return the score, in discs (0 when the search is given up)
+   */
   E10_CLONES int solveShallow(uint64_t own, uint64_t opp, int alpha, int beta, int discs, int empties, int ply) {
     if (tick()) return 0;  // (given up: the value is never used)
     const bool pvNode = beta - alpha > 1;
@@ -291,18 +334,24 @@ class Endgame : public MaskMidgame<D, G, Table, Off> {
   using Base::tick;
   using Base::stopped;
   using Base::on;
-  typedef typename Base::K K;
+  typedef typename Base::K K;  ///< The kernels of this build (e10_kernels.h).
 
   /// @brief The bit of square sq. @param sq 0..63 @return 1 << sq
   static uint64_t bit(uint8_t sq) { return uint64_t(1) << sq; }
 
   /// @brief The final score when neither side can move: the winner takes the empty squares.
+  /// @param discs own discs minus the opponent's
+  /// @param empties the number of empty squares
+  /// @return the final disc difference for the side to move
   static int finalDiscs(int discs, int empties) { return discs > 0 ? discs + empties : discs < 0 ? discs - empties : 0; }
 
   /**
    * @brief The cells read once: the two masks, and the list of empty squares (next_/prev_
    * links, 64 is the list's ends) with its parity.
-   * @param b @param me @param own set to me's discs @param opp set to the opponent's
+   * @param b the position
+   * @param me the side to move
+   * @param own set to me's discs
+   * @param opp set to the opponent's
    * @return own discs minus the opponent's
    */
   int listEmpties(const Board& b, uint8_t me, uint64_t& own, uint64_t& opp) {
@@ -330,16 +379,21 @@ class Endgame : public MaskMidgame<D, G, Table, Off> {
     return discs;
   }
 
-  // The discs a move on the empty square sq flips (0: it flips none, an illegal move).
-  // A square with no opponent disc next to it flips none: one AND says so, before the
-  // eight fills.
+  /// @brief The discs a move on the empty square sq flips (0: it flips none, an illegal
+  /// move). A square with no opponent disc next to it flips none: one AND says so, before
+  /// the eight fills.
+  /// @param sq the square @param own the mover's discs @param opp the other side's
+  /// @return the flipped discs
   E10_INLINE static uint64_t flipsAt(uint8_t sq, uint64_t own, uint64_t opp) {
     if (on(IDEA_NEIGHBOURS) && (AROUND[sq] & opp) == 0) return 0;
     return K::flips(sq, own, opp);
   }
 
-  // A midgame search the solver asks (ProbCut's, the ordering's): pvs on the masks, or,
-  // with IDEA_MASK_SEARCH off, on G's board: the root's, every square set again.
+  /// @brief A midgame search the solver asks (ProbCut's, the ordering's): pvs on the masks,
+  /// or, with IDEA_MASK_SEARCH off, on G's board: the root's, every square set again.
+  /// @param own,opp the position's discs @param me the side to move @param depth plies to search
+  /// @param ply plies from the root @param alpha,beta the window, in 1/DISC
+  /// @param empties the number of empty squares @return pvs's score, in 1/DISC
   int midgame(uint64_t own, uint64_t opp, uint8_t me, int depth, int ply, int alpha, int beta, int empties) {
     if (on(IDEA_MASK_SEARCH)) return this->pvs(masks(own, opp, me), me, depth, ply, alpha, beta, empties);
     Board b = root_;
@@ -348,11 +402,19 @@ class Endgame : public MaskMidgame<D, G, Table, Off> {
     return this->pvs(b, me, depth, ply, alpha, beta, empties);
   }
 
-  // The opponent's stable discs stay theirs, so the side to move ends at most 64 minus
-  // twice their number ahead. True when that bound (put in *most) is alpha or less: the
-  // node fails low without a move. Worked out only when it is likely to cut: were all the
-  // opponent's discs stable, alpha or less by STABLE_MARGIN; and only until the discs
-  // found are enough.
+  /**
+   * @brief The opponent's stable discs stay theirs, so the side to move ends at most 64
+   * minus twice their number ahead. True when that bound (put in *most) is alpha or less:
+   * the node fails low without a move. Worked out only when it is likely to cut: were all
+   * the opponent's discs stable, alpha or less by STABLE_MARGIN; and only until the discs
+   * found are enough.
+   * @param own the side to move's discs
+   * @param opp the opponent's discs
+   * @param alpha the window's lower bound, in discs
+   * @param empties the number of empty squares
+   * @param most set to the bound when it was worked out
+   * @return true when the node fails low
+   */
   E10_INLINE static bool failsLow(uint64_t own, uint64_t opp, int alpha, int empties, int* most) {
     const bool cheap = on(IDEA_STABLE_MARGIN);
     const int margin = cheap ? STABLE_MARGIN[empties < 6 ? empties : 6] : 0;
@@ -361,34 +423,43 @@ class Endgame : public MaskMidgame<D, G, Table, Off> {
     return *most <= alpha;
   }
 
+  /// @brief Takes sq out of the list of empty squares (its own links kept). @param sq the square played
   void removeEmpty(uint8_t sq) {
     next_[prev_[sq]] = next_[sq];
     prev_[next_[sq]] = prev_[sq];
     parity_ ^= QUADRANT_BIT[sq];
   }
-  void restoreEmpty(uint8_t sq) {  // the links of sq itself were left as they were
+  /// @brief Puts sq back where it was (the links of sq itself were left as they were). @param sq the square
+  void restoreEmpty(uint8_t sq) {
     next_[prev_[sq]] = sq;
     prev_[next_[sq]] = sq;
     parity_ ^= QUADRANT_BIT[sq];
   }
 
-  // The round of the shallow solver that tries sq (as step 08): odd quadrants first
-  // (parity), and within each, isolated squares (no empty neighbour) first.
+  /// @brief The round of the shallow solver that tries sq (as step 08): odd quadrants first
+  /// (parity), and within each, isolated squares (no empty neighbour) first.
+  /// @param sq the square @param parity a bit per quadrant with an odd number of empty squares
+  /// @param empty the empty squares @return 0..3, the rounds in the order they are tried
   static int shallowRound(uint8_t sq, uint8_t parity, uint64_t empty) {
     return ((parity & QUADRANT_BIT[sq]) == 0 ? 2 : 0) + ((empty & AROUND[sq]) != 0);
   }
 
-  // Can the side owning `own` move on one of the n empty squares listed, a byte each?
+  /// @brief Can the side owning `own` move on one of the n empty squares listed, a byte each?
+  /// @param own the discs of the side asked @param opp the other side's
+  /// @param squares the empty squares, a byte each @param n how many @return true if it can
   E10_INLINE static bool canMove(uint64_t own, uint64_t opp, uint64_t squares, int n) {
     for (int i = 0; i < n; i++)
       if (flipsAt(uint8_t(squares >> 8 * i), own, opp)) return true;
     return false;
   }
 
-  // The shallow solvers' order (step 08's rounds, then the list's order) as numbers: an
-  // entry is a square (bits 0-7), its place in the list (8-10) and its round (11-12).
+  /// @brief The shallow solvers' order (step 08's rounds, then the list's order) as numbers:
+  /// an entry is a square (bits 0-7), its place in the list (8-10) and its round (11-12).
+  /// @param sq the square @param place its place in the list @param round its round
+  /// @return the entry
   static int entry(uint8_t sq, int place, int round) { return sq | place << 8 | round << 11; }
-  // Sorts N entries (3 to 5) by a network: fixed compare-and-swaps, no branch to guess.
+  /// @brief Sorts N entries (3 to 5) by a network: fixed compare-and-swaps, no branch to guess.
+  /// @tparam N how many @param e the entries, sorted in place
   template <int N>
   static void sortEntries(int* e) {
     static_assert(N >= 3 && N <= 5, "a network for 3, 4 or 5 entries");
@@ -401,14 +472,17 @@ class Endgame : public MaskMidgame<D, G, Table, Off> {
       sortPair(e[0], e[2]), sortPair(e[1], e[4]), sortPair(e[1], e[3]), sortPair(e[1], e[2]);
     }
   }
-  // Puts a and b in ascending order (a compare and two moves the compiler makes branchless).
+  /// @brief Puts a and b in ascending order (a compare and two moves the compiler makes
+  /// branchless). @param a,b two entries
   static void sortPair(int& a, int& b) {
     const int low = a < b ? a : b;
     b = a < b ? b : a;
     a = low;
   }
-  // The list (a byte a square) without the square of entry e: the bytes above its place
-  // moved down one, the list's order kept.
+  /// @brief The list (a byte a square) without the square of entry e: the bytes above its
+  /// place moved down one, the list's order kept.
+  /// @tparam List the list's integer type @param squares the list @param e the entry
+  /// @return the shorter list
   template <class List>
   static List without(List squares, int e) {
     const List below = (List(1) << 8 * ((e >> 8) & 7)) - 1;
@@ -416,6 +490,9 @@ class Endgame : public MaskMidgame<D, G, Table, Off> {
   }
 
   /// @brief Row `ply` of the PV: the moves a and b (NO_MOVE ends it).
+  /// @param ply plies from the root
+  /// @param a the move at this ply, or NO_MOVE
+  /// @param b the move after it, or NO_MOVE
   void setPv(int ply, uint8_t a, uint8_t b) {
     if (ply >= PV_PLIES) return;
     uint8_t n = 0;
@@ -425,7 +502,8 @@ class Endgame : public MaskMidgame<D, G, Table, Off> {
   }
 
   Board root_;                   ///< The solve's root, as G's board (midgame() starts from it with IDEA_MASK_SEARCH off).
-  uint8_t next_[65], prev_[65];  ///< The empty squares as a linked list; 64 is both ends.
+  uint8_t next_[65];             ///< The empty squares as a linked list: each one's next; 64 is both ends.
+  uint8_t prev_[65];             ///< Each one's previous in the list.
   uint8_t parity_;               ///< Bit q set: quadrant q has an odd number of empty squares.
   int level_;                    ///< The endgame's pass: 0.. selective, EXACT_LEVEL exact.
   int selectiveFrom_;            ///< The fewest empties that get the selective passes.
