@@ -1,4 +1,4 @@
-// The cross-stage test: every stage that compiles (all_stages.h) against each other and
+// The cross-stage test: every stage of the registry (stage_list.h) against each other and
 // against the reference, on the golden position and on seeded random positions.
 #include <tuple>
 

@@ -1,4 +1,4 @@
-// Every stage that compiles (all_stages.h) against the reference, one position at a
+// Every stage of the registry (stage_list.h) against the reference, one position at a
 // time: shared by the differential fuzzer (fuzz_stages.cpp) and the long run
 // (long_run.cpp), so new stages are covered without touching either.
 #pragma once

@@ -1,6 +1,6 @@
 // libFuzzer harness, differential: turns the bytes into a position (reachable by
 // play from the start, or any arrangement of stones), a square and a colour, and
-// compares every stage that compiles (all_stages.h) with the reference: countFlips on
+// compares every stage of the registry (stage_list.h) with the reference: countFlips on
 // every square for both colours, legalMoves for both, every legal move played, and
 // countFlips + play of the chosen colour on the chosen square (legal or not).
 //
