@@ -201,21 +201,8 @@ class Endgame : public Midgame<D, G, Table> {
   }
 
   /**
-   * @brief The order solveShallow tries the empty squares in: odd quadrants first, then
-   * even ones, each in the list's order.
-   * @param b the position @param order filled with the squares
-   * @return how many
-   */
-  int shallowOrder(const Board& b, uint8_t* order) const {
-    int count = 0;
-    for (int round = 0; round < (on(IDEA_PARITY) ? 2 : 1); round++)  // round 0: odd quadrants, round 1: even
-      for (uint8_t sq = nextEmpty(b, 64); sq != 64; sq = nextEmpty(b, sq))
-        if (!on(IDEA_PARITY) || ((parity_ >> quadrant(sq)) & 1) == (round == 0 ? 1 : 0)) order[count++] = sq;
-    return count;
-  }
-
-  /**
-   * @brief A few empties left: try each empty square, in shallowOrder; no list, no table.
+   * @brief A few empties left: try each empty square, odd quadrants first (two rounds over
+   * the list); no list of moves, no table.
    * @param b the position
    * @param me the side to move
    * @param alpha the window's lower bound
@@ -230,24 +217,24 @@ class Endgame : public Midgame<D, G, Table> {
     const bool pvNode = beta - alpha > 1;
     if (pvNode) setPvLength(ply, 0);
     int best = -INF;
-    uint8_t order[ENDGAME_SHALLOW];
-    const int count = self().shallowOrder(b, order);
-    for (int i = 0; i < count; i++) {
-      const uint8_t sq = order[i];
-      Make<G> move;
-      const int n = move.play(b, sq, me);
-      if (n == 0) continue;
-      self().removeEmpty(sq);
-      const int childDiscs = -(discs + 2 * n + 1);
-      const int score = empties == 2 && on(IDEA_LAST_EMPTY) ? -solveLast(move.child(b), 3 - me, childDiscs, ply + 1, pvNode)
-                                     : -solveShallow(move.child(b), 3 - me, -beta, -alpha, childDiscs, empties - 1, ply + 1);
-      self().restoreEmpty(sq);
-      move.undo(b, sq, me);
-      if (score > best) best = score;
-      if (score > alpha) {
-        alpha = score;
-        if (pvNode) updatePv(ply, sq);
-        if (alpha >= beta) return best;
+    for (int round = 0; round < (on(IDEA_PARITY) ? 2 : 1); round++) {  // round 0: odd quadrants, round 1: even
+      for (uint8_t sq = nextEmpty(b, 64); sq != 64; sq = nextEmpty(b, sq)) {
+        if (on(IDEA_PARITY) && ((parity_ >> quadrant(sq)) & 1) != (round == 0 ? 1 : 0)) continue;
+        Make<G> move;
+        const int n = move.play(b, sq, me);
+        if (n == 0) continue;
+        self().removeEmpty(sq);
+        const int childDiscs = -(discs + 2 * n + 1);
+        const int score = empties == 2 && on(IDEA_LAST_EMPTY) ? -solveLast(move.child(b), 3 - me, childDiscs, ply + 1, pvNode)
+                                       : -solveShallow(move.child(b), 3 - me, -beta, -alpha, childDiscs, empties - 1, ply + 1);
+        self().restoreEmpty(sq);
+        move.undo(b, sq, me);
+        if (score > best) best = score;
+        if (score > alpha) {
+          alpha = score;
+          if (pvNode) updatePv(ply, sq);
+          if (alpha >= beta) return best;
+        }
       }
     }
     if (best > -INF) return best;
@@ -269,7 +256,7 @@ class Endgame : public Midgame<D, G, Table> {
   int solveNext(Board& b, uint8_t me, int alpha, int beta, int discs, int empties, int ply, uint64_t key) {
     if (on(IDEA_SHALLOW))
       return empties > ENDGAME_SHALLOW ? self().solveDeep(b, me, alpha, beta, discs, empties, ply, key)
-                                       : solveShallow(b, me, alpha, beta, discs, empties, ply);
+                                       : self().solveShallow(b, me, alpha, beta, discs, empties, ply);
     if (on(IDEA_LAST_EMPTY) && empties == 1) return solveLast(b, me, discs, ply, beta - alpha > 1);
     return self().solveDeep(b, me, alpha, beta, discs, empties, ply, key);  // no shallow solver
   }

@@ -176,13 +176,18 @@ class Selective : public e06::DeepEndgame<D, G, Table, Make, Off & e06::SOLVER_I
   }
 
   /**
-   * @brief The shallow solver's order: odd quadrants first, isolated squares first,
-   * sorted in one walk of the list into a bucket per round (a walk per round cost more
-   * time than the order saved).
-   * @param b the position @param order filled with the squares
-   * @return how many
+   * @brief Step 06's shallow solver with another order: odd quadrants first, isolated
+   * squares first within each, sorted in one walk of the list into a bucket per round (a
+   * walk per round cost more time than the order saved).
+   * @param b @param me @param alpha @param beta @param discs @param empties @param ply
+   * @return the score, in discs
    */
-  int shallowOrder(const Board& b, uint8_t* order) const {
+  int solveShallow(Board& b, uint8_t me, int alpha, int beta, int discs, int empties, int ply) {
+    if ((++nodes_ & 4095) == 0 && idle) idle();
+    const bool pvNode = beta - alpha > 1;
+    if (pvNode) this->setPvLength(ply, 0);
+    int best = -INF;
+    uint8_t order[ENDGAME_SHALLOW];
     int count = 0;
     if (on(IDEA_PARITY) || on(IDEA_ISOLATED)) {
       uint8_t bucket[4][ENDGAME_SHALLOW];
@@ -196,7 +201,29 @@ class Selective : public e06::DeepEndgame<D, G, Table, Make, Off & e06::SOLVER_I
     } else {
       for (uint8_t sq = this->nextEmpty(b, 64); sq != 64; sq = this->nextEmpty(b, sq)) order[count++] = sq;
     }
-    return count;
+    for (int i = 0; i < count; i++) {
+      const uint8_t sq = order[i];
+      Make<G> move;
+      const int n = move.play(b, sq, me);
+      if (n == 0) continue;
+      self().removeEmpty(sq);
+      const int childDiscs = -(discs + 2 * n + 1);
+      const int score = empties == 2 && on(IDEA_LAST_EMPTY) ? -this->solveLast(move.child(b), 3 - me, childDiscs, ply + 1, pvNode)
+                                     : -solveShallow(move.child(b), 3 - me, -beta, -alpha, childDiscs, empties - 1, ply + 1);
+      self().restoreEmpty(sq);
+      move.undo(b, sq, me);
+      if (score > best) best = score;
+      if (score > alpha) {
+        alpha = score;
+        if (pvNode) this->updatePv(ply, sq);
+        if (alpha >= beta) return best;
+      }
+    }
+    if (best > -INF) return best;
+    if (!this->canMove(b, 3 - me)) return Base::finalDiscs(discs, empties);  // neither side can move
+    const int score = -solveShallow(b, 3 - me, -beta, -alpha, -discs, empties, ply + 1);  // a pass
+    if (pvNode) this->updatePv(ply, PASS);
+    return score;
   }
 
   /// @brief Step 06's deep solver with ProbCut after the table's verdict (see e06_deep.h). @return the score, in discs
