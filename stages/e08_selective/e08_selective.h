@@ -179,7 +179,13 @@ class Selective : public e06::DeepEndgame<D, G, Table, Make, Off & e06::SOLVER_I
    * @brief Step 06's shallow solver with another order: odd quadrants first, isolated
    * squares first within each, sorted in one walk of the list into a bucket per round (a
    * walk per round cost more time than the order saved).
-   * @param b @param me @param alpha @param beta @param discs @param empties @param ply
+   * @param b the position
+   * @param me the side to move
+   * @param alpha the window's lower bound
+   * @param beta the window's upper bound
+   * @param discs own minus the opponent's
+   * @param empties the empty squares left
+   * @param ply the distance from the root
    * @return the score, in discs
    */
   int solveShallow(Board& b, uint8_t me, int alpha, int beta, int discs, int empties, int ply) {
