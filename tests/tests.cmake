@@ -71,6 +71,12 @@ lab_python_test(layout:includes layout tests/check_layout.py "${CMAKE_SOURCE_DIR
 lab_python_test(layout:self-test layout tests/check_layout.py --self-test)
 lab_quick(TESTS layout:includes layout:self-test)
 
+# The search steps' size: no step's own header over 700 lines, no function over 80, no run
+# of 40 lines repeated between two steps' own files (the self-test plants each).
+lab_python_test(steps:size steps tests/check_steps.py "${CMAKE_SOURCE_DIR}")
+lab_python_test(steps:size-self-test steps tests/check_steps.py --self-test)
+lab_quick(TESTS steps:size steps:size-self-test)
+
 # --- The stages -------------------------------------------------------------------------
 # Each stage's suite: tests/stage_suite.cpp compiled for that stage (-DREVERSI_STAGE=sNN),
 # with the files only that stage has (its own variants) beside it.
