@@ -43,7 +43,6 @@
 
 using namespace reversi;
 
-
 namespace {
 
 /// The program's name, for its messages: e06_ablation, e08_ablation, ..., e10_ablation.
@@ -118,15 +117,15 @@ constexpr Solved (*without())(const FfoPosition&) {
 constexpr bool kSameNodes = false;
 const Variant kVariants[] = {
     {"default", "", "every idea on (the step as it ships)", without<0>()},
-    {"stable", "the bound from the opponent's stable discs", "no bound: the search of step 09, its table and move list from 6 empties, this step's move order, pre-search and keys",
+    {"stable", "the bound from the opponent's stable discs",
+     "no bound: the search of step 09, its table and move list from 6 empties, this step's move order, pre-search and keys",
      without<step::IDEA_STABLE>()},
     {"masks", "the solver's midgame searches on masks", "on the stage's board, written cell by cell (step 09's way)",
      without<step::IDEA_MASK_SEARCH>()},
-    {"popcount", "bits counted by POPCNT (the solver's x86-64-v3 and v4 copies)", "by shifts and adds, as on the boards (bitCount)",
-     without<step::IDEA_POPCOUNT>()},
+    {"popcount", "bits counted by POPCNT (the solver's x86-64-v3 and v4 copies)",
+     "by shifts and adds, as on the boards (bitCount)", without<step::IDEA_POPCOUNT>()},
     {"lanes", "moves, flips and stable discs found four directions at a time (AVX2)",
-     "moves by stage 09's fills, flips ray by ray, stable discs line by line",
-     without<step::IDEA_LANES>()},
+     "moves by stage 09's fills, flips ray by ray, stable discs line by line", without<step::IDEA_LANES>()},
     {"lzcnt", "flips down the board by a count of leading zeros a lane (AVX-512: the solver's x86-64-v4 copy)",
      "by three spreads a lane, as with AVX2 (rayFlipsInLanes)", without<step::IDEA_LZCNT>()},
     {"shallow-table", "a table apart for 9 empty squares or fewer, 1 MiB", "one table for every position",
@@ -135,14 +134,14 @@ const Variant kVariants[] = {
      "wherever it could cut, every round to the end", without<step::IDEA_STABLE_MARGIN>()},
     {"stable-order", "the moves ordered by the stable discs they make too (corners, C-squares beside one's corner)",
      "step 09's fastest-first key", without<step::IDEA_STABLE_ORDER>()},
-    {"short-presearch", "the root's pre-search at most 8 plies deep", "up to 14 plies, as in step 09", without<step::IDEA_SHORT_PRESEARCH>()},
+    {"short-presearch", "the root's pre-search at most 8 plies deep", "up to 14 plies, as in step 09",
+     without<step::IDEA_SHORT_PRESEARCH>()},
     {"multiply-key", "the key from the masks (positionKey)", "Zobrist's, from the parent's (keyAfter)",
      without<step::IDEA_MULTIPLY_KEY>()},
     {"sort-mobility", "the opponent's replies counted in the order from 16 empty squares", "the one-ply search's score alone",
      without<step::IDEA_SORT_MOBILITY>()},
     {"step09", "all of the above, and the table and move list from 6 empty squares",
-     "step 09 (the table from 8, the move list from 7, its midgame searches on the board)",
-     &solveOne<e09::Search<Fast>>},
+     "step 09 (the table from 8, the move list from 7, its midgame searches on the board)", &solveOne<e09::Search<Fast>>},
 };
 #elif ABLATION_STEP == 9
 // Step 09: its ideas change the work a node costs, never the nodes (the run checks that
@@ -150,19 +149,16 @@ const Variant kVariants[] = {
 constexpr bool kSameNodes = true;
 const Variant kVariants[] = {
     {"default", "", "every idea on (the step as it ships)", without<0>()},
-    {"rays", "a move's flips found along its rays", "stage 09's fills from the move's square",
-     without<step::IDEA_RAYS>()},
+    {"rays", "a move's flips found along its rays", "stage 09's fills from the move's square", without<step::IDEA_RAYS>()},
     {"flip-list", "each move's flips kept with the move list",
-     "the search loop finds each child's flips again (step 08 played each child twice)",
-     without<step::IDEA_FLIP_LIST>()},
-    {"neighbours", "a square with no opponent disc next to it skipped at once",
-     "the flips of every empty square worked out", without<step::IDEA_NEIGHBOURS>()},
+     "the search loop finds each child's flips again (step 08 played each child twice)", without<step::IDEA_FLIP_LIST>()},
+    {"neighbours", "a square with no opponent disc next to it skipped at once", "the flips of every empty square worked out",
+     without<step::IDEA_NEIGHBOURS>()},
     {"last-four", "a solver of its own for the last four empty squares",
      "the shallow solver down to two empty squares, as step 08", without<step::IDEA_LAST_FOUR>()},
     {"masks-only", "all four", "the solver on masks alone, flips by stage 09's fills",
      without<step::IDEA_RAYS | step::IDEA_FLIP_LIST | step::IDEA_NEIGHBOURS | step::IDEA_LAST_FOUR>()},
-    {"step08", "the solver on masks", "step 08's generic solver on the stage's board",
-     &solveOne<e08::Search<Fast>>},
+    {"step08", "the solver on masks", "step 08's generic solver on the stage's board", &solveOne<e08::Search<Fast>>},
 };
 #elif ABLATION_STEP == 8
 // Step 08: its own ideas, then the step 07 (06) ideas whose work it changes.
@@ -171,24 +167,19 @@ const Variant kVariants[] = {
     {"default", "", "every idea on (the step as it ships)", without<0>()},
     {"passes", "selective passes (ProbCut at t = 1.1, then 2.0) before the exact one",
      "the exact pass alone, this step's other ideas kept", without<step::IDEA_PASSES>()},
-    {"aspiration", "the root's window around the previous pass's score",
-     "every pass with the full window at the root", without<step::IDEA_ASPIRATION>()},
-    {"isolated", "isolated empty squares first (shallow solver)", "parity order alone",
-     without<step::IDEA_ISOLATED>()},
-    {"merge", "bounds merged when a position is stored again", "the new bounds replace the old",
-     without<step::IDEA_MERGE>()},
+    {"aspiration", "the root's window around the previous pass's score", "every pass with the full window at the root",
+     without<step::IDEA_ASPIRATION>()},
+    {"isolated", "isolated empty squares first (shallow solver)", "parity order alone", without<step::IDEA_ISOLATED>()},
+    {"merge", "bounds merged when a position is stored again", "the new bounds replace the old", without<step::IDEA_MERGE>()},
     {"etc-store", "an ETC cutoff stored", "an ETC cutoff returned only", without<step::IDEA_ETC_STORE>()},
-    {"etc", "enhanced transposition cutoff", "no child looked up before the first is searched",
-     without<step::IDEA_ETC>()},
-    {"parity", "parity (odd quadrants first)", "empty squares in the fixed preference order only",
-     without<step::IDEA_PARITY>()},
+    {"etc", "enhanced transposition cutoff", "no child looked up before the first is searched", without<step::IDEA_ETC>()},
+    {"parity", "parity (odd quadrants first)", "empty squares in the fixed preference order only", without<step::IDEA_PARITY>()},
     {"sort-search", "a shallow search orders the moves from 16 empties", "fastest-first at every depth",
      without<step::IDEA_SORT_SEARCH>()},
     {"root-search", "the root ordered by a midgame search", "the passes straight from the root",
      without<step::IDEA_ROOT_SEARCH>()},
     {"step07", "every idea of step 08", "step 07's solver (the same nodes as e07)",
-     without<step::IDEA_PASSES | step::IDEA_ASPIRATION | step::IDEA_ISOLATED | step::IDEA_MERGE |
-             step::IDEA_ETC_STORE>()},
+     without<step::IDEA_PASSES | step::IDEA_ASPIRATION | step::IDEA_ISOLATED | step::IDEA_MERGE | step::IDEA_ETC_STORE>()},
 };
 #else
 constexpr bool kSameNodes = false;
@@ -196,10 +187,9 @@ const Variant kVariants[] = {
     {"default", "", "every idea on (the step as it ships)", without<0>()},
     {"empty-list", "the empty squares as a linked list", "each node looks at all 64 squares for the empty ones",
      without<step::IDEA_EMPTY_LIST>()},
-    {"parity", "parity (odd quadrants first)", "empty squares in the fixed preference order only",
-     without<step::IDEA_PARITY>()},
-    {"shallow", "the shallow solver (6 empties or fewer)",
-     "the deep solver (move list, sorting) down to the last empty square", without<step::IDEA_SHALLOW>()},
+    {"parity", "parity (odd quadrants first)", "empty squares in the fixed preference order only", without<step::IDEA_PARITY>()},
+    {"shallow", "the shallow solver (6 empties or fewer)", "the deep solver (move list, sorting) down to the last empty square",
+     without<step::IDEA_SHALLOW>()},
     {"last-empty", "the last empty square counted, not played", "the last move played and scored like any other",
      without<step::IDEA_LAST_EMPTY>()},
     {"fastest-first", "fastest-first ordering", "below 16 empties, the moves in square order (the table's move first)",
@@ -210,8 +200,7 @@ const Variant kVariants[] = {
      without<step::IDEA_ETC>()},
     {"table-from", "the table only from 8 empties", "the table at every node of the deep solver (7 empties too)",
      without<step::IDEA_TABLE_FROM>()},
-    {"prefetch", "prefetch of the children's buckets", "no bucket fetched ahead of its probe",
-     without<step::IDEA_PREFETCH>()},
+    {"prefetch", "prefetch of the children's buckets", "no bucket fetched ahead of its probe", without<step::IDEA_PREFETCH>()},
     {"key-after", "each child's key from its parent's", "each child's key read from its 64 squares",
      without<step::IDEA_KEY_AFTER>()},
     {"root-search", "the root ordered by a midgame search", "the exact search straight from the root",
@@ -253,9 +242,8 @@ bool writeJson(const std::string& path, int first, int last, int rounds, const s
                const std::vector<std::vector<uint64_t>>& perPosition, const std::vector<std::vector<double>>& seconds) {
   std::ostringstream o;
   o << "{\n \"step\": " << quoted(std::string(ThisStep::id)) << ",\n \"stage\": " << quoted(std::string(Fast::id))
-    << ",\n \"ffo\": [" << first << ", " << last << "],\n \"rounds\": " << rounds
-    << ",\n \"command\": " << quoted(command) << ",\n \"cores\": " << std::thread::hardware_concurrency()
-    << ",\n \"cpuinfo\": {";
+    << ",\n \"ffo\": [" << first << ", " << last << "],\n \"rounds\": " << rounds << ",\n \"command\": " << quoted(command)
+    << ",\n \"cores\": " << std::thread::hardware_concurrency() << ",\n \"cpuinfo\": {";
   const auto cpu = cpuFields();
   for (size_t i = 0; i < cpu.size(); ++i) o << (i ? ", " : "") << quoted(cpu[i].first) << ": " << quoted(cpu[i].second);
   o << "},\n \"variants\": [";
@@ -279,8 +267,8 @@ bool writeJson(const std::string& path, int first, int last, int rounds, const s
 }
 
 int usage(const char* message) {
-  std::fprintf(stderr, "%s: %s\nusage: %s [--ffo=40-44] [--rounds=N] [--only=a,b] [--json=FILE]\n", kName.c_str(),
-               message, kName.c_str());
+  std::fprintf(stderr, "%s: %s\nusage: %s [--ffo=40-44] [--rounds=N] [--only=a,b] [--json=FILE]\n", kName.c_str(), message,
+               kName.c_str());
   return 2;
 }
 
@@ -339,8 +327,8 @@ int main(int argc, char** argv) {
         each += "  #" + std::to_string(f->number) + " " + std::to_string(s.nodes);
       }
       if (round > 0 && n != nodes[k]) {
-        std::fprintf(stderr, "%s: %s visited %llu nodes, %llu the round before\n", kName.c_str(), v.name,
-                     (unsigned long long)n, (unsigned long long)nodes[k]);
+        std::fprintf(stderr, "%s: %s visited %llu nodes, %llu the round before\n", kName.c_str(), v.name, (unsigned long long)n,
+                     (unsigned long long)nodes[k]);
         return 1;
       }
       nodes[k] = n;

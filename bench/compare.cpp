@@ -27,16 +27,13 @@ void registerStage(const std::string& label) {
   benchmark::RegisterBenchmark((label + "/FlipScan").c_str(), harness::FlipScan<S>);
   benchmark::RegisterBenchmark((label + "/LegalMoves").c_str(), harness::LegalMoves<S>);
   benchmark::RegisterBenchmark((label + "/Play").c_str(), harness::Play<S>);
-  benchmark::RegisterBenchmark((label + "/Perft/" + std::to_string(harness::kPerftDepth)).c_str(),
-                               harness::Perft<S>)
+  benchmark::RegisterBenchmark((label + "/Perft/" + std::to_string(harness::kPerftDepth)).c_str(), harness::Perft<S>)
       ->Unit(benchmark::kMillisecond);
 }
 
 template <size_t... I>
 void registerNumber(int number, const std::string& label, std::index_sequence<I...>) {
-  ((std::tuple_element_t<I, AllStages>::number == number
-        ? registerStage<std::tuple_element_t<I, AllStages>>(label)
-        : void()),
+  ((std::tuple_element_t<I, AllStages>::number == number ? registerStage<std::tuple_element_t<I, AllStages>>(label) : void()),
    ...);
 }
 

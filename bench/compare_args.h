@@ -13,8 +13,8 @@ namespace reversi {
 /// name it does not know, prints "reversi-lab: <tool>: unknown <what> <name> (<hint>)"
 /// on stderr and returns false.
 template <class Entry>
-bool pickTwo(char** argv, const Entry* (*find)(std::string_view), const char* tool, const char* what,
-             const char* hint, const Entry* (&picked)[2]) {
+bool pickTwo(char** argv, const Entry* (*find)(std::string_view), const char* tool, const char* what, const char* hint,
+             const Entry* (&picked)[2]) {
   for (int i = 0; i < 2; ++i) {
     picked[i] = find(argv[i + 1]);
     if (!picked[i]) {

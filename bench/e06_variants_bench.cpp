@@ -16,8 +16,7 @@ using Undo = step::Search<G, step::BucketTable, step::UndoMove>;
 
 const bool registered = [] {
   const Rung rung = rungOf(ThisStep::number);
-  registerOn<Undo>(variantPrefix("undo"), endgameName(rung.empties), endgame(rung.empties),
-                   kEveryStage);
+  registerOn<Undo>(variantPrefix("undo"), endgameName(rung.empties), endgame(rung.empties), kEveryStage);
   registerOn<Undo>(variantPrefix("undo"), kFfoEasyName, ffo(1, 19), kDefaultOnly);
   return true;
 }();

@@ -63,7 +63,7 @@
 #include "step_list.h"
 #include "e07_patterns/e07_patterns.h"
 #include "e08_selective/e08_probcut.h"  // the regression's rows (mpc)
-#include "ffo.h"  // parseFfoRange: the FFO lists of `reversi-lab solve --ffo`
+#include "ffo.h"                        // parseFfoRange: the FFO lists of `reversi-lab solve --ffo`
 #include "search_registry.h"
 #include "stage.h"
 #include "step.h"
@@ -116,8 +116,7 @@ class Options {
     for (int i = 2; i < argc; i++) {
       const std::string a = argv[i];
       const size_t eq = a.find('=');
-      if (a.rfind("--", 0) != 0 || eq == std::string::npos)
-        throw BadInput(command + ": expected --name=value, got '" + a + "'");
+      if (a.rfind("--", 0) != 0 || eq == std::string::npos) throw BadInput(command + ": expected --name=value, got '" + a + "'");
       const std::string name = a.substr(2, eq - 2);
       if (!allowed.count(name)) throw BadInput(command + ": unknown option --" + name);
       if (!values_.emplace(name, a.substr(eq + 1)).second) throw BadInput(command + ": --" + name + " given twice");
@@ -144,8 +143,8 @@ class Options {
     char* end = nullptr;
     const double v = strtod(s.c_str(), &end);
     if (s.empty() || *end || !(v >= lo && v <= hi))
-      throw BadInput(command_ + ": --" + name + " must be a number from " + std::to_string(lo) + " to " +
-                     std::to_string(hi) + ", not '" + s + "'");
+      throw BadInput(command_ + ": --" + name + " must be a number from " + std::to_string(lo) + " to " + std::to_string(hi) +
+                     ", not '" + s + "'");
     return v;
   }
 
@@ -183,8 +182,8 @@ struct Record {
   float label;        // discs, for the side to move
   int32_t game;       // the first game it appeared in (held out: game % 10 == 9)
   int8_t empties;
-  int8_t mobility;    // own legal moves minus the opponent's
-  uint8_t source;     // kExact, kGame or kSearch: where the label comes from
+  int8_t mobility;  // own legal moves minus the opponent's
+  uint8_t source;   // kExact, kGame or kSearch: where the label comes from
   uint8_t pad;
 };
 static_assert(sizeof(Record) == 32, "a record is 32 bytes in the data file");
@@ -202,8 +201,7 @@ void masks(const Fast::Board& b, uint8_t me, uint64_t& own, uint64_t& opp) {
 
 Position toPosition(uint64_t own, uint64_t opp, uint8_t me) {
   Position p;
-  for (int sq = 0; sq < 64; sq++)
-    p.set(sq & 7, sq >> 3, (own >> sq) & 1 ? me : (opp >> sq) & 1 ? uint8_t(3 - me) : EMPTY);
+  for (int sq = 0; sq < 64; sq++) p.set(sq & 7, sq >> 3, (own >> sq) & 1 ? me : (opp >> sq) & 1 ? uint8_t(3 - me) : EMPTY);
   p.toMove = me;
   return p;
 }
@@ -506,8 +504,7 @@ struct WeightSet {
     const std::vector<uint8_t> f = readFile(path);
     WeightSet w;
     const size_t want = 4 + w.table.size() + 2 * (kPhases * kKinds + kPhases * 3);
-    if (f.size() != want || memcmp(f.data(), "E07C", 4) != 0)
-      throw BadInput(path + " is not a weights file of e07_train fit");
+    if (f.size() != want || memcmp(f.data(), "E07C", 4) != 0) throw BadInput(path + " is not a weights file of e07_train fit");
     memcpy(w.table.data(), f.data() + 4, w.table.size());
     size_t at = 4 + w.table.size();
     auto get = [&]() {
@@ -541,8 +538,8 @@ struct PhaseFit {
 
 // Least squares for one phase: (X'X + lambda) w = X'y by conjugate gradient, rows in
 // file order, then the pattern weights rounded to characters. Returns the scores' error.
-PhaseFit fitPhase(const std::vector<Record>& recs, int phase, const std::vector<int32_t>& fold, double lambda,
-                  int iters, WeightSet& out) {
+PhaseFit fitPhase(const std::vector<Record>& recs, int phase, const std::vector<int32_t>& fold, double lambda, int iters,
+                  WeightSet& out) {
   const auto& inst = instances();
   const int K = int(inst.size());
   const int32_t kMob = kPer, kPar = kPer + 1, kBias = kPer + 2, n = kPer + 3;
@@ -640,8 +637,8 @@ std::string fitAll(const std::vector<Record>& recs, double lambda, int iters, We
   static const std::vector<int32_t> fold = buildFold();
   std::vector<PhaseFit> fits(kPhases);
   inParallel(2, kPhases, [&](size_t p) { fits[p] = fitPhase(recs, int(p), fold, lambda, iters, w); });
-  printf("fit: %zu positions (data %016llx), lambda %g, %d iterations\n", recs.size(),
-         (unsigned long long)dataChecksum(recs), lambda, iters);
+  printf("fit: %zu positions (data %016llx), lambda %g, %d iterations\n", recs.size(), (unsigned long long)dataChecksum(recs),
+         lambda, iters);
   printf("phase  empties  train  held out  error train  error held out  error of the mean  labels\n");
   std::string rows;
   for (int p = 0; p < kPhases; p++) {
@@ -653,8 +650,8 @@ std::string fitAll(const std::vector<Record>& recs, double lambda, int iters, We
       if (f.sources[src])
         labels += (labels.empty() ? "" : ", ") + std::to_string((200 * f.sources[src] + total) / (2 * total)) + " % " +
                   kSourceName[src];
-    printf("%5d  %2d-%2d  %7zu  %8zu  %11.2f  %14.2f  %17.2f  %s\n", p, lo, hi, f.train, f.test, f.maeTrain, f.maeTest,
-           f.maeMean, labels.c_str());
+    printf("%5d  %2d-%2d  %7zu  %8zu  %11.2f  %14.2f  %17.2f  %s\n", p, lo, hi, f.train, f.test, f.maeTrain, f.maeTest, f.maeMean,
+           labels.c_str());
     char row[512];
     snprintf(row, sizeof row,
              "%s{\"phase\": %d, \"empties\": [%d, %d], \"train\": %zu, \"held_out\": %zu, \"error_train\": %.3f, "
@@ -722,10 +719,11 @@ void relabel(std::vector<Record>& recs, const WeightSet& w, int from, int to, in
     r.source = kSearch;
     total += nodes[i];
   }
-  printf("relabel: %zu positions with %d-%d empties searched with weights %016llx (leaves at %d empties, at most %d "
-         "plies): %llu nodes, %.1f s CPU; labels moved %.2f discs on average\n",
-         todo.size(), from, to, (unsigned long long)w.checksum(), leaf, maxDepth, (unsigned long long)total,
-         cpuSeconds() - t0, todo.empty() ? 0.0 : moved / double(todo.size()));
+  printf(
+      "relabel: %zu positions with %d-%d empties searched with weights %016llx (leaves at %d empties, at most %d "
+      "plies): %llu nodes, %.1f s CPU; labels moved %.2f discs on average\n",
+      todo.size(), from, to, (unsigned long long)w.checksum(), leaf, maxDepth, (unsigned long long)total, cpuSeconds() - t0,
+      todo.empty() ? 0.0 : moved / double(todo.size()));
 }
 
 int cmdRelabel(int argc, char** argv) {
@@ -752,8 +750,9 @@ void writeHeader(const WeightSet& w, const std::string& path, const std::string&
   h += "// Each pattern weight is one character c, worth (c - 'O') steps of TRAINED_STEP[phase][kind]\n"
        "// (in 1/256 of a disc); see e07_evaluation.h. The tests recompute TRAINED_CHECKSUM.\n"
        "#ifndef REVERSI_LAB_E07_WEIGHTS_H\n#define REVERSI_LAB_E07_WEIGHTS_H\n\n#include <stdint.h>\n\nnamespace e07 {\n\n";
-  snprintf(line, sizeof line, "/// FNV-1a-64 of the table's characters, then the steps and scalars (16-bit, low byte first).\n"
-                              "const uint64_t TRAINED_CHECKSUM = 0x%016llxULL;\n\n",
+  snprintf(line, sizeof line,
+           "/// FNV-1a-64 of the table's characters, then the steps and scalars (16-bit, low byte first).\n"
+           "const uint64_t TRAINED_CHECKSUM = 0x%016llxULL;\n\n",
            (unsigned long long)w.checksum());
   h += line;
   h += "/// [phase][kind]: one step of the kind's weights, in 1/256 of a disc.\nconst int16_t TRAINED_STEP[12][11] = {\n";
@@ -770,7 +769,8 @@ void writeHeader(const WeightSet& w, const std::string& path, const std::string&
     h += line;
   }
   h += "/// The pattern weights: 12 phases of 167,265 characters (and the string's zero).\n"
-       "const char TRAINED_TABLE[" + std::to_string(w.table.size() + 1) + "] =\n";
+       "const char TRAINED_TABLE[" +
+       std::to_string(w.table.size() + 1) + "] =\n";
   const size_t kLine = 120;
   for (size_t at = 0; at < w.table.size(); at += kLine) {
     h += "    \"";
@@ -834,14 +834,15 @@ int cmdTrain(int argc, char** argv) {
   writeData(dir + "/data.bin", recs);
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall0).count();
   const bool same = w.checksum() == e07::TRAINED_CHECKSUM;
-  printf("train: seed %llu, %d games: weights %016llx, %s the compiled-in weights (%016llx); %.0f s CPU, %.0f s on %d "
-         "threads\n",
-         (unsigned long long)seed, games, (unsigned long long)w.checksum(), same ? "the same as" : "NOT the same as",
-         (unsigned long long)e07::TRAINED_CHECKSUM, cpuSeconds() - t0, wall, jobs);
+  printf(
+      "train: seed %llu, %d games: weights %016llx, %s the compiled-in weights (%016llx); %.0f s CPU, %.0f s on %d "
+      "threads\n",
+      (unsigned long long)seed, games, (unsigned long long)w.checksum(), same ? "the same as" : "NOT the same as",
+      (unsigned long long)e07::TRAINED_CHECKSUM, cpuSeconds() - t0, wall, jobs);
   if (!header.empty()) {
     char note[200];
-    snprintf(note, sizeof note, "Seed %llu, %d games, exact labels from %d empties (e07_train train).",
-             (unsigned long long)seed, games, exactFrom);
+    snprintf(note, sizeof note, "Seed %llu, %d games, exact labels from %d empties (e07_train train).", (unsigned long long)seed,
+             games, exactFrom);
     writeHeader(w, header, note);
   }
   if (!json.empty()) {
@@ -849,8 +850,8 @@ int cmdTrain(int argc, char** argv) {
     snprintf(head, sizeof head,
              "{\"seed\": %llu, \"games\": %d, \"exact_from\": %d, \"positions\": %zu, \"data\": \"%s\", \"weights\": "
              "\"%s\", \"cpu_seconds\": %.0f, \"wall_seconds\": %.0f, \"threads\": %d,\n \"rounds\": ",
-             (unsigned long long)seed, games, exactFrom, recs.size(), hex(dataChecksum(recs)).c_str(),
-             hex(w.checksum()).c_str(), cpuSeconds() - t0, wall, jobs);
+             (unsigned long long)seed, games, exactFrom, recs.size(), hex(dataChecksum(recs)).c_str(), hex(w.checksum()).c_str(),
+             cpuSeconds() - t0, wall, jobs);
     const std::string text = head + rounds + "\n]}\n";
     writeFile(json, text.data(), text.size());
   }
@@ -892,9 +893,7 @@ int cmdCompare(int argc, char** argv) {
   std::vector<int> nums;
   try {
     nums = parseFfoRange(o.text("ffo", "40-44"), "compare");
-  } catch (const UsageError& e) {
-    throw BadInput(e.message);
-  }
+  } catch (const UsageError& e) { throw BadInput(e.message); }
   const int rounds = int(o.number("rounds", "2", 1, 100));
   constexpr int kV = 2;  // step 06, step 07
   Solved (*const solvers[kV])(const FfoPosition&) = {&solveWith<e06::Search<Fast>>, &solveWith<e07::Search<Fast>>};
@@ -922,8 +921,7 @@ int cmdCompare(int argc, char** argv) {
   printf("compare: e06 %llu nodes; e07 (weights %016llx) %llu nodes; scores %s\n", (unsigned long long)nodes[0],
          (unsigned long long)checksum, (unsigned long long)nodes[1], right ? "all right" : "WRONG");
   if (!json.empty()) {
-    std::string text = "{\"weights\": \"" + hex(checksum) + "\", \"rounds\": " + std::to_string(rounds) +
-                       ", \"positions\": [";
+    std::string text = "{\"weights\": \"" + hex(checksum) + "\", \"rounds\": " + std::to_string(rounds) + ", \"positions\": [";
     for (size_t i = 0; i < nums.size(); i++) {
       text += std::string(i ? ", " : "") + "{\"ffo\": " + std::to_string(nums[i]) +
               ", \"published\": " + std::to_string(findFfo(nums[i])->score);
@@ -1025,7 +1023,8 @@ int cmdMpc(int argc, char** argv) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  const std::string usage = "usage: e07_train train | gen | fit | relabel | header | compare | mpc --name=value ... (see bench/e07_train.cpp)";
+  const std::string usage =
+      "usage: e07_train train | gen | fit | relabel | header | compare | mpc --name=value ... (see bench/e07_train.cpp)";
   try {
     const std::string cmd = argc > 1 ? argv[1] : "";
     if (cmd == "gen") return cmdGen(argc, argv);

@@ -106,8 +106,7 @@ int runStep(int argc, char** argv) {
       char* end = nullptr;
       slots = std::strtol(argv[i] + 8, &end, 10);
       if (*end != '\0' || slots < 16 || slots > (1L << 24)) {
-        std::fprintf(stderr, "exercise: --slots wants a number of table slots from 16 to 16777216, not '%s'\n",
-                     argv[i] + 8);
+        std::fprintf(stderr, "exercise: --slots wants a number of table slots from 16 to 16777216, not '%s'\n", argv[i] + 8);
         return 2;
       }
     } else {

@@ -48,10 +48,9 @@ using Generator = Stage_s09;
 void registerStep(const std::string& label, const std::string& workload, const std::vector<search_bench::Job>& jobs,
                   uint32_t slots) {
   using Searcher = Side::Search<Generator>;
-  benchmark::RegisterBenchmark((label + "/" + workload).c_str(),
-                               [jobs, slots](benchmark::State& st) {
-                                 search_bench::RunJobs<Searcher, Generator>(st, jobs, search_bench::AsIs{}, slots);
-                               })
+  benchmark::RegisterBenchmark(
+      (label + "/" + workload).c_str(),
+      [jobs, slots](benchmark::State& st) { search_bench::RunJobs<Searcher, Generator>(st, jobs, search_bench::AsIs{}, slots); })
       ->Unit(benchmark::kMillisecond)
       ->Iterations(1);  // a fresh searcher per run: its node count is the workload's
 }

@@ -24,8 +24,8 @@ struct ExerciseSide {
   BenchmarkFn (*stageBenchmark)(const std::string& name);
   /// A step exercise: registers this side's step on `jobs` as "<label>/<workload>", on
   /// a table of `slots` slots (0: the harness's own size).
-  void (*registerStep)(const std::string& label, const std::string& workload,
-                       const std::vector<search_bench::Job>& jobs, uint32_t slots);
+  void (*registerStep)(const std::string& label, const std::string& workload, const std::vector<search_bench::Job>& jobs,
+                       uint32_t slots);
 };
 
 /// The starting point's side, and the candidate's.

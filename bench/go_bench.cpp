@@ -81,11 +81,10 @@ void Capture(benchmark::State& state, const std::string& set) {
 
 void registerAll() {
   for (const std::string set : {"Article", "Few", "Many"}) {
-    benchmark::internal::Benchmark* b[] = {
-        benchmark::RegisterBenchmark((set + "/recursive").c_str(), Capture<kRecursive>, set),
-        benchmark::RegisterBenchmark((set + "/sweep").c_str(), Capture<kSweep>, set),
-        benchmark::RegisterBenchmark((set + "/stack").c_str(), Capture<kStack>, set),
-        benchmark::RegisterBenchmark((set + "/bitboard").c_str(), Capture<kBitboard>, set)};
+    benchmark::internal::Benchmark* b[] = {benchmark::RegisterBenchmark((set + "/recursive").c_str(), Capture<kRecursive>, set),
+                                           benchmark::RegisterBenchmark((set + "/sweep").c_str(), Capture<kSweep>, set),
+                                           benchmark::RegisterBenchmark((set + "/stack").c_str(), Capture<kStack>, set),
+                                           benchmark::RegisterBenchmark((set + "/bitboard").c_str(), Capture<kBitboard>, set)};
     // Fixed counts, so that a run under callgrind counts a known number of captures:
     // the article's 100,000 runs; 1,000 x 256 boards for the random sets.
     for (auto* one : b) one->Iterations(set == "Article" ? 100000 : 1000);

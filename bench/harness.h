@@ -29,7 +29,9 @@ struct LineAligned {
   T* allocate(size_t n) { return static_cast<T*>(::operator new(n * sizeof(T), kLine)); }
   void deallocate(T* p, size_t) { ::operator delete(p, kLine); }
   template <class U>
-  bool operator==(const LineAligned<U>&) const { return true; }
+  bool operator==(const LineAligned<U>&) const {
+    return true;
+  }
 };
 
 inline constexpr uint64_t kSeed = kWorkloadSeed;

@@ -18,7 +18,10 @@ inline int lineFlipsStep(const s06::Board& b, int pos, int step) {
   const uint8_t OPP = 3 - ME;
   int run = 0;
   for (pos += step;; pos += step) {
-    if (b.cells[pos] == OPP) { run++; continue; }
+    if (b.cells[pos] == OPP) {
+      run++;
+      continue;
+    }
     return b.cells[pos] == ME ? run : 0;
   }
 }

@@ -20,7 +20,7 @@
 #include <vector>
 
 #include "this_step.h"  // first: the step, then the harness
-#include "ffo.h"  // parseFfoRange
+#include "ffo.h"        // parseFfoRange
 #include "search_harness.h"
 #include "usage.h"  // UsageError
 
@@ -36,7 +36,7 @@ constexpr int kAspiration = ThisStep::DISC / 8;
 // off by default): on the step's own workloads, for the page to say whether it pays.
 template <template <class> class Searcher>
 void registerAspiration() {
-  if constexpr (requires(Searcher<DefaultStage>& s) { s.aspiration = 1; })
+  if constexpr (requires(Searcher<DefaultStage> & s) { s.aspiration = 1; })
     registerVariant<Searcher>("aspiration", ThisStep::number, [](auto& s) { s.aspiration = kAspiration; });
 }
 
@@ -72,16 +72,13 @@ int main(int argc, char** argv) {
   registerOn<ThisStep::Search>("", endgameName(rung.empties), endgame(rung.empties), kEveryStage);
   if (ThisStep::number > 1) {  // the previous step's rung, where that step ran it too
     const Rung prev = rungOf(ThisStep::number - 1);
-    if (prev.depth != rung.depth)
-      registerOn<ThisStep::Search>("", midgameName(prev.depth), midgame(prev.depth), kDefaultOnly);
+    if (prev.depth != rung.depth) registerOn<ThisStep::Search>("", midgameName(prev.depth), midgame(prev.depth), kDefaultOnly);
     if (prev.empties != rung.empties)
       registerOn<ThisStep::Search>("", endgameName(prev.empties), endgame(prev.empties), kDefaultOnly);
   }
-  if (ThisStep::number >= kFfoEasyFrom)
-    registerOn<ThisStep::Search>("", kFfoEasyName, ffo(1, 19), kDefaultOnly);
+  if (ThisStep::number >= kFfoEasyFrom) registerOn<ThisStep::Search>("", kFfoEasyName, ffo(1, 19), kDefaultOnly);
   for (int n : ffoNumbers)  // seconds to minutes each: one solve, whatever the flags ask
-    for (auto* b : registerOn<ThisStep::Search>("", "FFO/" + std::to_string(n), ffo(n, n),
-                                                kDefaultOnly))
+    for (auto* b : registerOn<ThisStep::Search>("", "FFO/" + std::to_string(n), ffo(n, n), kDefaultOnly))
       b->Iterations(1)->Repetitions(1);
   registerAspiration<ThisStep::Search>();
 

@@ -139,11 +139,11 @@ void RunJobs(benchmark::State& state, const std::vector<Job>& jobs, Setup setup,
 /// for every stage S of the tuple (AllStages, or a tuple of one stage); returns them.
 template <template <class> class Searcher, class Setup = AsIs, class... S>
 std::vector<benchmark::internal::Benchmark*> registerOn(const std::string& prefix, const std::string& workload,
-                                                        const std::vector<Job>& jobs, std::tuple<S...>*,
-                                                        Setup setup = {}) {
-  return {benchmark::RegisterBenchmark((prefix + workload + "/" + std::string(S::id)).c_str(),
-                                       [jobs, setup](benchmark::State& st) { RunJobs<Searcher<S>, S>(st, jobs, setup); })
-              ->Unit(benchmark::kMillisecond)...};
+                                                        const std::vector<Job>& jobs, std::tuple<S...>*, Setup setup = {}) {
+  return {
+      benchmark::RegisterBenchmark((prefix + workload + "/" + std::string(S::id)).c_str(), [jobs, setup](benchmark::State& st) {
+        RunJobs<Searcher<S>, S>(st, jobs, setup);
+      })->Unit(benchmark::kMillisecond)...};
 }
 
 /// The workload names the report reads: "Midgame/d<depth>", "Endgame/e<empties>",

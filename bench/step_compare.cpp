@@ -73,8 +73,7 @@ int main(int argc, char** argv) {
   for (int i = 0; i < 2; ++i) {
     // registrations() is in the order of steps(); each step's function is compiled in a
     // file of its own (step_compare_entry.cpp). False: no stage has that id.
-    if (!registrations(static_cast<AllSteps*>(nullptr))[picked[i] - steps().data()](name.substr(slash + 1), name,
-                                                                                      *jobs)) {
+    if (!registrations(static_cast<AllSteps*>(nullptr))[picked[i] - steps().data()](name.substr(slash + 1), name, *jobs)) {
       std::fprintf(stderr, "reversi-lab: step compare: unknown stage %s in the workload\n",
                    quoteInput(name.substr(slash + 1)).c_str());
       return 2;

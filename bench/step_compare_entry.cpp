@@ -11,19 +11,16 @@ namespace reversi::search_bench {
 namespace {
 
 template <class T, size_t... I>
-bool registerOnStage(const std::string& stage, const std::string& name, const std::vector<Job>& jobs,
-                     std::index_sequence<I...>) {
+bool registerOnStage(const std::string& stage, const std::string& name, const std::vector<Job>& jobs, std::index_sequence<I...>) {
   bool found = false;
   (
       [&] {
         using S = std::tuple_element_t<I, AllStages>;
         if (S::id != stage) return;
         found = true;
-        benchmark::RegisterBenchmark((std::string(T::id) + "/" + name).c_str(),
-                                     [jobs](benchmark::State& st) {
-                                       RunJobs<typename T::template Search<S>, S>(st, jobs, AsIs{});
-                                     })
-            ->Unit(benchmark::kMillisecond);
+        benchmark::RegisterBenchmark((std::string(T::id) + "/" + name).c_str(), [jobs](benchmark::State& st) {
+          RunJobs<typename T::template Search<S>, S>(st, jobs, AsIs{});
+        })->Unit(benchmark::kMillisecond);
       }(),
       ...);
   return found;

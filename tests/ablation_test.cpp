@@ -31,8 +31,8 @@ void checkEach(int number) {
 TEST_CASE("every idea of the step switched off alone still solves FFO #1-#3 exactly") {
   for (int n = 1; n <= 3; ++n)
     checkEach<Stage_s09, 0, step::IDEA_EMPTY_LIST, step::IDEA_PARITY, step::IDEA_SHALLOW, step::IDEA_LAST_EMPTY,
-              step::IDEA_FASTEST_FIRST, step::IDEA_SORT_SEARCH, step::IDEA_ETC, step::IDEA_TABLE_FROM,
-              step::IDEA_PREFETCH, step::IDEA_KEY_AFTER, step::IDEA_ROOT_SEARCH, step::IDEA_MASK_EVAL>(n);
+              step::IDEA_FASTEST_FIRST, step::IDEA_SORT_SEARCH, step::IDEA_ETC, step::IDEA_TABLE_FROM, step::IDEA_PREFETCH,
+              step::IDEA_KEY_AFTER, step::IDEA_ROOT_SEARCH, step::IDEA_MASK_EVAL>(n);
 }
 
 TEST_CASE("with the undo stack the ideas that walk the board still solve exactly") {

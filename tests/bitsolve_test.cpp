@@ -34,8 +34,8 @@ auto passesFrom(int from) {
 // What a solve returns, in one comparable string.
 template <class R>
 std::string summary(const R& r) {
-  std::string s = "score " + std::to_string(r.score) + " best " + std::to_string(int(r.best)) + " nodes " +
-                  std::to_string(r.nodes) + " pv";
+  std::string s =
+      "score " + std::to_string(r.score) + " best " + std::to_string(int(r.best)) + " nodes " + std::to_string(r.nodes) + " pv";
   for (int i = 0; i < r.pvLength; ++i) s += " " + std::to_string(int(r.pv[i]));
   return s;
 }

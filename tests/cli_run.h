@@ -28,8 +28,8 @@ inline Run runEntry(Entry entry, const std::vector<std::string>& args, const std
 
 /// The whole command line, runCli(args), with nothing on standard input.
 inline Run run(const std::vector<std::string>& args) {
-  return runEntry([](const std::vector<std::string>& a, std::istream&, std::ostream& o, std::ostream& e) { return runCli(a, o, e); },
-                  args);
+  return runEntry(
+      [](const std::vector<std::string>& a, std::istream&, std::ostream& o, std::ostream& e) { return runCli(a, o, e); }, args);
 }
 
 /// An output that takes nothing, as a closed standard output or a full disk.
@@ -49,7 +49,11 @@ inline Run runIntoFailingOutput(const std::vector<std::string>& args) {
 /// Bad input: status 2, nothing on stdout, exactly one line on stderr containing `what`.
 inline void checkRejected(const std::vector<std::string>& args, const std::string& what) {
   const Run r = run(args);
-  INFO("args: " << [&] { std::string s; for (auto& a : args) s += "[" + a + "] "; return s; }());
+  INFO("args: " << [&] {
+    std::string s;
+    for (auto& a : args) s += "[" + a + "] ";
+    return s;
+  }());
   CHECK(r.status == 2);
   CHECK(r.out.empty());
   CHECK(r.err.find(what) != std::string::npos);

@@ -27,8 +27,8 @@ const std::string kStart = formatPosition(startPosition());
 
 TEST_CASE("cli flips prints the article's grid for every stage and every way of naming it", "[cli]") {
   for (const StageEntry& s : stages()) {
-    for (std::string name : {std::to_string(s.number), std::string(s.id.substr(0, 3)), std::string(s.id),
-                             std::string(s.shortName)}) {
+    for (std::string name :
+         {std::to_string(s.number), std::string(s.id.substr(0, 3)), std::string(s.id), std::string(s.shortName)}) {
       INFO(name);
       const Run r = run({"flips", "--stage", name, std::string(golden::position)});
       CHECK(r.status == 0);
@@ -173,7 +173,10 @@ TEST_CASE("cli go and gray refuse unreadable, empty, endless and overlong input"
   checkRejected({"go", "--method", "recursive", "--at", "1,\n", "-"}, "got '1,\\x0a'");
   checkRejected({"go", "--method", "\x1b[31mred"}, "unknown method '\\x1b[31mred'");
   // Found by fuzz_cli (corpus/cli/regress-gray-argument-nonprintable): raw bytes echoed.
-  checkRejected({"gray", "\xcf\x93" "depth"}, "unexpected argument '\\xcf\\x93depth'");
+  checkRejected({"gray",
+                 "\xcf\x93"
+                 "depth"},
+                "unexpected argument '\\xcf\\x93depth'");
   checkRejected({"gray", "--seed", "1\n"}, "got '1\\x0a'");
   checkRejected({"gray", "--black", std::string(1000, '\a')}, "...'");
   std::filesystem::remove_all(dir);
@@ -181,9 +184,15 @@ TEST_CASE("cli go and gray refuse unreadable, empty, endless and overlong input"
 
 TEST_CASE("cli: output that cannot be written is status 1 and one line, never success", "[cli][write]") {
   const std::string small = "OXXXXXXXOOXOXX-X-OOXXXOX-XOOXOXXOXXOOXXX--XOOOXX-XXXOOO--OOOOO-- X";
-  const std::vector<std::vector<std::string>> commands = {
-      {"stages"}, {"help"}, {"tour", "--quick"}, {"flips", "--stage", "1"}, {"perft", "--stage", "1", "--depth", "2"},
-      {"gray", "--auto"}, {"solve", small}, {"solve", "--ffo", "1"}, {"search", "--depth", "2", small}};
+  const std::vector<std::vector<std::string>> commands = {{"stages"},
+                                                          {"help"},
+                                                          {"tour", "--quick"},
+                                                          {"flips", "--stage", "1"},
+                                                          {"perft", "--stage", "1", "--depth", "2"},
+                                                          {"gray", "--auto"},
+                                                          {"solve", small},
+                                                          {"solve", "--ffo", "1"},
+                                                          {"search", "--depth", "2", small}};
   for (const auto& args : commands) {
     INFO(args[0]);
     CHECK(run(args).status == 0);  // the same command succeeds with somewhere to write
@@ -248,5 +257,5 @@ TEST_CASE("the tour explains s02-s05's slower flip scans only where its own timi
   CHECK(two.rfind("Why the flip scans of s02 and s04 are slower than s01's", 0) == 0);
   CHECK(whySlowerThanS01({{1, 600}, {2, 500}, {3, 900}}).rfind("Why the flip scan of s03 is slower", 0) == 0);
   CHECK(whySlowerThanS01({{1, 600}, {2, 500}, {3, 599}, {6, 900}}).empty());  // s06 is not one of them
-  CHECK(whySlowerThanS01({{2, 900}, {3, 800}}).empty());                     // no s01 to compare with
+  CHECK(whySlowerThanS01({{2, 900}, {3, 800}}).empty());                      // no s01 to compare with
 }

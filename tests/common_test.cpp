@@ -12,9 +12,7 @@ namespace {
 std::string parseError(std::string_view text) {
   try {
     parsePosition(text);
-  } catch (const ParseError& e) {
-    return e.what();
-  }
+  } catch (const ParseError& e) { return e.what(); }
   return "";
 }
 const std::string kStart = "---------------------------OX------XO--------------------------- X";
@@ -67,14 +65,11 @@ TEST_CASE("hostile positions are refused with one printable line", "[position][h
   // Found by fuzz_position (tests/fuzz/corpus/position/regress-side-to-move-nonprintable):
   // the side to move was echoed raw, so bytes such as 0xff or a newline reached the
   // terminal and the message could span lines.
-  CHECK(parseError(kStart.substr(0, 65) + "X\nO") ==
-        "position side to move must be one character X or O, got 'X\\x0aO'");
-  CHECK(parseError(kStart + "\xff\xff") ==
-        "position side to move must be one character X or O, got 'X\\xff\\xff'");
+  CHECK(parseError(kStart.substr(0, 65) + "X\nO") == "position side to move must be one character X or O, got 'X\\x0aO'");
+  CHECK(parseError(kStart + "\xff\xff") == "position side to move must be one character X or O, got 'X\\xff\\xff'");
   CHECK(parseError(kStart + std::string(1000, '!')) ==
         "position side to move must be one character X or O, got 'X" + std::string(39, '!') + "...'");
-  CHECK(parseError(std::string(1 << 20, 'O') + " X") ==
-        "position board has 1048576 characters; expected 64 (a1..h8 row by row)");
+  CHECK(parseError(std::string(1 << 20, 'O') + " X") == "position board has 1048576 characters; expected 64 (a1..h8 row by row)");
   CHECK(parseError(std::string(64, 'X') + " \x80") == "position side to move must be X or O, got '\\x80'");
   CHECK(parseError(std::string(64, '-') + "\v X") == "position board has 65 characters; expected 64 (a1..h8 row by row)");
   CHECK(parseError(" \t\r\n ") == "position is empty: expected 64 board characters, a space, X or O");
@@ -93,7 +88,7 @@ TEST_CASE("reference reproduces the published perft counts", "[reference]") {
 TEST_CASE("reference returns the flipped squares", "[reference]") {
   const Position g = parsePosition(golden::position);
   CHECK(ref::flips(g, 6 * 8 + 4, BLACK) == std::vector<int>{5 * 8 + 4, 4 * 8 + 4});  // e7 flips e6, e5
-  CHECK(ref::flips(g, 3 * 8 + 4, BLACK).empty());                                  // e4 is occupied
+  CHECK(ref::flips(g, 3 * 8 + 4, BLACK).empty());                                    // e4 is occupied
   Position p = g;
   CHECK(ref::play(p, 6 * 8 + 4, BLACK) == 2);
   CHECK(p.at(4, 4) == BLACK);

@@ -157,6 +157,6 @@ TEST_CASE("the page gives the weights' sizes the header has") {
     return s;
   };
   CHECK(page.find("the " + grouped(int64_t(e07::PHASES) * e07::PHASE_WEIGHTS) + " weights") != std::string::npos);
-  CHECK(page.find("`TRAINED_TABLE`: " + grouped(int64_t(sizeof(e07::TRAINED_TABLE))) + " bytes (" +
-                  std::to_string(e07::PHASES) + " phases of " + grouped(e07::PHASE_WEIGHTS)) != std::string::npos);
+  CHECK(page.find("`TRAINED_TABLE`: " + grouped(int64_t(sizeof(e07::TRAINED_TABLE))) + " bytes (" + std::to_string(e07::PHASES) +
+                  " phases of " + grouped(e07::PHASE_WEIGHTS)) != std::string::npos);
 }

@@ -86,9 +86,9 @@ Board<N> randomBoard(reversi::Rng& rng, int emptyPercent, int minePercent, int& 
   Board<N> b{};
   for (int r = 0; r < N; ++r)
     for (int c = 0; c < N; ++c)
-      b.cell[r][c] = rng.below(100) < uint32_t(emptyPercent) ? go_capture::EMPTY
+      b.cell[r][c] = rng.below(100) < uint32_t(emptyPercent)  ? go_capture::EMPTY
                      : rng.below(100) < uint32_t(minePercent) ? go_capture::MINE
-                                                                : go_capture::THEIRS;
+                                                              : go_capture::THEIRS;
   row = int(rng.below(N));
   col = int(rng.below(N));
   b.cell[row][col] = go_capture::MINE;

@@ -99,7 +99,8 @@ TEST_CASE("gray: traverse visits every stone up to a wall or an empty square", "
 
 TEST_CASE("gray: an own stone right beside the move brackets nothing", "[gray][pitfall]") {
   // The article's admitted slip: the first own stone must come at step 2 or later.
-  const Game g = fromRows({"..BW B...", ".BGB.....", kEmptyRow, kEmptyRow, kEmptyRow, kEmptyRow, kEmptyRow, kEmptyRow, kEmptyRow});
+  const Game g =
+      fromRows({"..BW B...", ".BGB.....", kEmptyRow, kEmptyRow, kEmptyRow, kEmptyRow, kEmptyRow, kEmptyRow, kEmptyRow});
   CHECK_FALSE(brackets(g, 1, 2, 0, 1, BLACK));  // b1 -> c1 is black at step 1
   CHECK_FALSE(isLegal(g, 1, 2));
   CHECK(brackets(g, 2, 1, 0, 1, BLACK) == false);  // a2 -> b2 black at step 1, though c2, d2 follow
@@ -117,8 +118,8 @@ TEST_CASE("gray: gray stones alone between the move and an own stone are bracket
 TEST_CASE("gray: putPiece shifts bracketed stones one step towards the mover", "[gray]") {
   // Black at e5: to the left W G B (bracketed), to the right G W (no black: untouched),
   // down G W G B (bracketed), up W W then empty (untouched).
-  Game g = fromRows({kEmptyRow, kEmptyRow, "....W....", "....W....", ".BGW.GW..", "....G....", "....W....", "....G....",
-                     "....B...."});
+  Game g =
+      fromRows({kEmptyRow, kEmptyRow, "....W....", "....W....", ".BGW.GW..", "....G....", "....W....", "....G....", "....B...."});
   REQUIRE(isLegal(g, 5, 5));
   putPiece(g, 5, 5);
   CHECK(rowOf(g, 5) == ". B B G B G W . .");
@@ -184,7 +185,7 @@ TEST_CASE("gray: a conversion may not answer a conversion", "[gray]") {
   CHECK_FALSE(isLegal(g, 3, 3));  // c3 (gray) would bracket d3 against e3
   REQUIRE(play(g, 5, 8));         // white places h5 instead (brackets g5 against f5)
   CHECK_FALSE(g.justConverted);
-  g.turn = WHITE;                 // (as if black had then placed somewhere)
+  g.turn = WHITE;  // (as if black had then placed somewhere)
   CHECK(mayConvert(g));
   CHECK(isLegal(g, 3, 3));
 }
@@ -234,8 +235,8 @@ TEST_CASE("gray: a player passes only when neither placing nor converting is pos
 }
 
 TEST_CASE("gray: the game ends when no stone can be placed, even if a conversion could be", "[gray]") {
-  Game g = fromRows({"GWBWBWBWB", "WBWBWBWBW", "BWBWBWBWB", "WBWBWBWBW", "BWBWBWBWB", "WBWBWBWBW", "BWBWBWBWB", "WBWBWBWBW",
-                     "BWBWBWBWB"});
+  Game g = fromRows(
+      {"GWBWBWBWB", "WBWBWBWBW", "BWBWBWBWB", "WBWBWBWBW", "BWBWBWBWB", "WBWBWBWBW", "BWBWBWBWB", "WBWBWBWBW", "BWBWBWBWB"});
   uint8_t moves[MAX_MOVES];
   CHECK(legalMoves(g, moves) == 1);  // black could still convert a1
   CHECK(isOver(g));
@@ -260,7 +261,8 @@ TEST_CASE("gray: most stones win, equal stones go to fewer conversions", "[gray]
 TEST_CASE("gray: the greedy player takes the move that leaves it the most stones", "[gray]") {
   // Black's moves: a1, a3, c3, e3 each turn one white stone gray (margin 0); a2 turns
   // b2, c2, d2 gray (margin +2).
-  const Game g = fromRows({".WB......", ".WWWB....", kEmptyRow, kEmptyRow, kEmptyRow, kEmptyRow, kEmptyRow, kEmptyRow, kEmptyRow});
+  const Game g =
+      fromRows({".WB......", ".WWWB....", kEmptyRow, kEmptyRow, kEmptyRow, kEmptyRow, kEmptyRow, kEmptyRow, kEmptyRow});
   uint8_t moves[MAX_MOVES];
   const int n = legalMoves(g, moves);
   REQUIRE(n == 5);

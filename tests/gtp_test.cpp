@@ -139,10 +139,13 @@ TEST_CASE("gtp: every error class gets '? message' and the session goes on", "[g
       {"genmove green", error("invalid color 'green'")},
       {"undo", error("cannot undo")},
       {"set_level 0", error("syntax error: set_level takes a level 1..7")},
-      {"time_settings 1 2", error("syntax error: time_settings takes three whole numbers (main time, byo-yomi time and stones) up to 86400")},
+      {"time_settings 1 2",
+       error("syntax error: time_settings takes three whole numbers (main time, byo-yomi time and stones) up to 86400")},
       // Numbers are read as on the command line: no leading zero, no sign.
-      {"time_settings 0 05 1", error("syntax error: time_settings takes three whole numbers (main time, byo-yomi time and stones) up to 86400")},
-      {"time_left b +5 0", error("syntax error: time_left takes a colour and two whole numbers (seconds and stones) up to 86400")},
+      {"time_settings 0 05 1",
+       error("syntax error: time_settings takes three whole numbers (main time, byo-yomi time and stones) up to 86400")},
+      {"time_left b +5 0",
+       error("syntax error: time_left takes a colour and two whole numbers (seconds and stones) up to 86400")},
       {"boardsize 08", error("syntax error: boardsize takes a whole number")},
       {"set_level 03", error("syntax error: set_level takes a level 1..7")},
       {"007 name", error("unknown command")},  // not an id: "007" is not a whole number
@@ -271,6 +274,6 @@ TEST_CASE("gtp: set_level beyond what the engine plays in minutes is refused", "
   REQUIRE(top < kMaxLevel);  // e01 (minimax) cannot play the top level
   const testing::Run r = testing::runEntry(runGtp, {"gtp", "--engine", "e01", "--level", "1"},
                                            "set_level " + std::to_string(top + 1) + "\nset_level " + std::to_string(top) + "\n");
-  CHECK(r.out == "? level " + std::to_string(top + 1) + " is too deep for e01_minimax (at most " + std::to_string(top) +
-                     ")\n\n=\n\n");
+  CHECK(r.out ==
+        "? level " + std::to_string(top + 1) + " is too deep for e01_minimax (at most " + std::to_string(top) + ")\n\n=\n\n");
 }

@@ -42,8 +42,8 @@ void s03Layout() {
   s03::Board b;
   s03::clear(b);
   start(b, s03::setCell, s03::WHITE, s03::BLACK);
-  printf("\"s03\": {\n  \"WALL\": %d, \"EMPTY\": %d, \"WHITE\": %d, \"BLACK\": %d,\n", s03::WALL, s03::EMPTY,
-         s03::WHITE, s03::BLACK);
+  printf("\"s03\": {\n  \"WALL\": %d, \"EMPTY\": %d, \"WHITE\": %d, \"BLACK\": %d,\n", s03::WALL, s03::EMPTY, s03::WHITE,
+         s03::BLACK);
   printf("  \"rows\": %d, \"cols\": %d,\n", (int)(sizeof b.cells / sizeof b.cells[0]), (int)sizeof b.cells[0]);
   list("cells", &b.cells[0][0], (int)sizeof b.cells, "\n},\n");
 }
@@ -54,8 +54,8 @@ void s05Layout() {
   start(b, s05::setCell, s05::WHITE, s05::BLACK);
   int square[64];
   for (int sq = 0; sq < 64; sq++) square[sq] = s05::squareIndex(sq % 8, sq / 8);
-  printf("\"s05\": {\n  \"WALL\": %d, \"EMPTY\": %d, \"WIDTH\": %d, \"CELLS\": %d,\n", s05::WALL, s05::EMPTY,
-         s05::WIDTH, s05::CELLS);
+  printf("\"s05\": {\n  \"WALL\": %d, \"EMPTY\": %d, \"WIDTH\": %d, \"CELLS\": %d,\n", s05::WALL, s05::EMPTY, s05::WIDTH,
+         s05::CELLS);
   list("DIR", s05::DIR, 8);
   list("square", square, 64);
   list("cells", b.cells, s05::CELLS, "\n},\n");

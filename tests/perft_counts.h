@@ -5,7 +5,6 @@
 #include <cstdint>
 
 namespace reversi::testing {
-inline constexpr uint64_t kPublishedPerft[] = {
-    1, 4, 12, 56, 244, 1396, 8200, 55092, 390216, 3005288, 24571284, 212258800, 1939886636, 18429641748,
-    184042084512};
+inline constexpr uint64_t kPublishedPerft[] = {1,      4,       12,       56,        244,        1396,        8200,        55092,
+                                               390216, 3005288, 24571284, 212258800, 1939886636, 18429641748, 184042084512};
 }

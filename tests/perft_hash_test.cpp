@@ -41,8 +41,7 @@ int imageSquare(int x, int y, int s) {
   return s & 4 ? x * 8 + y : y * 8 + x;
 }
 
-uint64_t hashed(const StageEntry& s, const Position& p, int depth, bool bulk, size_t bytes, bool symmetric,
-                int threads) {
+uint64_t hashed(const StageEntry& s, const Position& p, int depth, bool bulk, size_t bytes, bool symmetric, int threads) {
   return s.hashedPerft(p, depth, bulk, bytes, symmetric, threads).count;
 }
 
@@ -146,7 +145,8 @@ TEST_CASE("cli perft --hash prints the count, the time and the table", "[hash][c
   CHECK(r.out.find(" s, ") != std::string::npos);
   CHECK(r.out.find("\ntable 64 MiB (2097152 slots, ") != std::string::npos);
   CHECK(r.out.find("up to the 8 symmetries; peak memory ") != std::string::npos);
-  const testing::Run small = testing::run({"perft", "--stage", "1", "--depth", "5", "--hash", "--hash-mb=1", "--threads", "2", "--no-symmetry"});
+  const testing::Run small =
+      testing::run({"perft", "--stage", "1", "--depth", "5", "--hash", "--hash-mb=1", "--threads", "2", "--no-symmetry"});
   CHECK(small.status == 0);
   CHECK(small.out.rfind("perft(5) = 1396\n", 0) == 0);
   CHECK(small.out.find("\ntable 1 MiB (32768 slots, ") != std::string::npos);

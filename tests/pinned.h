@@ -30,11 +30,11 @@ struct Pinned {
   std::string workload;  ///< "midgame/d7", "endgame/e14", "ffo"
   int index = 0;         ///< the position's place in its workload (the FFO number for "ffo")
   Position position;
-  int depth = 0;       ///< plies searched; -1: solved
-  int score = 0;       ///< in the step's units (an exact score times its DISC)
-  std::string best;    ///< "f4", "pass" or "none"
+  int depth = 0;     ///< plies searched; -1: solved
+  int score = 0;     ///< in the step's units (an exact score times its DISC)
+  std::string best;  ///< "f4", "pass" or "none"
   uint64_t nodes = 0;
-  std::string pv;      ///< the line's moves run together ("f4g3c8"), "-" when empty
+  std::string pv;  ///< the line's moves run together ("f4g3c8"), "-" when empty
 };
 
 /// The table a line's search had: the bench's 2^18 slots for a workload of several
@@ -54,8 +54,7 @@ inline std::vector<Pinned> pinnedLines(const std::string& step, const std::strin
     std::istringstream f(text);
     Pinned p;
     std::string board, side;
-    if (!(f >> p.step >> p.variant >> p.workload >> p.index >> board >> side >> p.depth >> p.score >> p.best >> p.nodes >>
-          p.pv))
+    if (!(f >> p.step >> p.variant >> p.workload >> p.index >> board >> side >> p.depth >> p.score >> p.best >> p.nodes >> p.pv))
       throw std::runtime_error(path + ": a line that does not read: " + text);
     p.position = parsePosition(board + " " + side);
     if ((step.empty() || p.step == step) && p.variant == variant) out.push_back(p);
@@ -90,7 +89,8 @@ Found runPinned(const Pinned& line, Setup setup) {
     searcher->useTable(slots.data(), uint32_t(slots.size()));
   }
   const typename S::Board b = load<S>(line.position);
-  const auto r = line.depth < 0 ? searcher->solve(b, line.position.toMove) : searcher->search(b, line.position.toMove, line.depth);
+  const auto r =
+      line.depth < 0 ? searcher->solve(b, line.position.toMove) : searcher->search(b, line.position.toMove, line.depth);
   return {r.score, moveName(r.best), joinedLine(std::vector<int>(r.pv, r.pv + r.pvLength)), r.nodes};
 }
 

@@ -22,12 +22,16 @@ using S = Stage_s09;  // where the counts were pinned (every stage visits the sa
 // The benches' aspiration window: DISC / 8.
 struct Aspiration {
   template <class X>
-  void operator()(X& s) const { s.aspiration = 256 / 8; }
+  void operator()(X& s) const {
+    s.aspiration = 256 / 8;
+  }
 };
 // The selective passes from 14 empties, where the workloads are.
 struct SelectiveFrom14 {
   template <class X>
-  void operator()(X& s) const { s.selectiveFrom(14); }
+  void operator()(X& s) const {
+    s.selectiveFrom(14);
+  }
 };
 
 }  // namespace
@@ -58,7 +62,8 @@ TEST_CASE("step 06's variants visit their pinned nodes", "[pinned]") {
   checkVariant<e06::Search<S, e06::BucketTable, e06::CopyMake, e06::IDEA_PARITY>, S>("e06", "IDEA_PARITY", AsItComes());
   checkVariant<e06::Search<S, e06::BucketTable, e06::CopyMake, e06::IDEA_SHALLOW>, S>("e06", "IDEA_SHALLOW", AsItComes());
   checkVariant<e06::Search<S, e06::BucketTable, e06::CopyMake, e06::IDEA_LAST_EMPTY>, S>("e06", "IDEA_LAST_EMPTY", AsItComes());
-  checkVariant<e06::Search<S, e06::BucketTable, e06::CopyMake, e06::IDEA_FASTEST_FIRST>, S>("e06", "IDEA_FASTEST_FIRST", AsItComes());
+  checkVariant<e06::Search<S, e06::BucketTable, e06::CopyMake, e06::IDEA_FASTEST_FIRST>, S>("e06", "IDEA_FASTEST_FIRST",
+                                                                                            AsItComes());
   checkVariant<e06::Search<S, e06::BucketTable, e06::CopyMake, e06::IDEA_SORT_SEARCH>, S>("e06", "IDEA_SORT_SEARCH", AsItComes());
   checkVariant<e06::Search<S, e06::BucketTable, e06::CopyMake, e06::IDEA_ETC>, S>("e06", "IDEA_ETC", AsItComes());
   checkVariant<e06::Search<S, e06::BucketTable, e06::CopyMake, e06::IDEA_TABLE_FROM>, S>("e06", "IDEA_TABLE_FROM", AsItComes());
@@ -79,7 +84,8 @@ TEST_CASE("step 07's variants visit their pinned nodes", "[pinned]") {
   checkVariant<e07::Search<S, e07::BucketTable, e07::CopyMake, e07::IDEA_PARITY>, S>("e07", "IDEA_PARITY", AsItComes());
   checkVariant<e07::Search<S, e07::BucketTable, e07::CopyMake, e07::IDEA_SHALLOW>, S>("e07", "IDEA_SHALLOW", AsItComes());
   checkVariant<e07::Search<S, e07::BucketTable, e07::CopyMake, e07::IDEA_LAST_EMPTY>, S>("e07", "IDEA_LAST_EMPTY", AsItComes());
-  checkVariant<e07::Search<S, e07::BucketTable, e07::CopyMake, e07::IDEA_FASTEST_FIRST>, S>("e07", "IDEA_FASTEST_FIRST", AsItComes());
+  checkVariant<e07::Search<S, e07::BucketTable, e07::CopyMake, e07::IDEA_FASTEST_FIRST>, S>("e07", "IDEA_FASTEST_FIRST",
+                                                                                            AsItComes());
   checkVariant<e07::Search<S, e07::BucketTable, e07::CopyMake, e07::IDEA_SORT_SEARCH>, S>("e07", "IDEA_SORT_SEARCH", AsItComes());
   checkVariant<e07::Search<S, e07::BucketTable, e07::CopyMake, e07::IDEA_ETC>, S>("e07", "IDEA_ETC", AsItComes());
   checkVariant<e07::Search<S, e07::BucketTable, e07::CopyMake, e07::IDEA_TABLE_FROM>, S>("e07", "IDEA_TABLE_FROM", AsItComes());
@@ -100,7 +106,8 @@ TEST_CASE("step 08's variants visit their pinned nodes", "[pinned]") {
   checkVariant<e08::Search<S, e08::BucketTable, e08::CopyMake, e08::IDEA_PARITY>, S>("e08", "IDEA_PARITY", AsItComes());
   checkVariant<e08::Search<S, e08::BucketTable, e08::CopyMake, e08::IDEA_SHALLOW>, S>("e08", "IDEA_SHALLOW", AsItComes());
   checkVariant<e08::Search<S, e08::BucketTable, e08::CopyMake, e08::IDEA_LAST_EMPTY>, S>("e08", "IDEA_LAST_EMPTY", AsItComes());
-  checkVariant<e08::Search<S, e08::BucketTable, e08::CopyMake, e08::IDEA_FASTEST_FIRST>, S>("e08", "IDEA_FASTEST_FIRST", AsItComes());
+  checkVariant<e08::Search<S, e08::BucketTable, e08::CopyMake, e08::IDEA_FASTEST_FIRST>, S>("e08", "IDEA_FASTEST_FIRST",
+                                                                                            AsItComes());
   checkVariant<e08::Search<S, e08::BucketTable, e08::CopyMake, e08::IDEA_SORT_SEARCH>, S>("e08", "IDEA_SORT_SEARCH", AsItComes());
   checkVariant<e08::Search<S, e08::BucketTable, e08::CopyMake, e08::IDEA_ETC>, S>("e08", "IDEA_ETC", AsItComes());
   checkVariant<e08::Search<S, e08::BucketTable, e08::CopyMake, e08::IDEA_TABLE_FROM>, S>("e08", "IDEA_TABLE_FROM", AsItComes());

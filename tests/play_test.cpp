@@ -45,7 +45,8 @@ std::string everySquare(int rounds) {
 // rules from `p`, checking each move's legality and flip count, each pass's necessity,
 // and that every engine move is the engine's choice at `level`. Returns the final position.
 Position replay(const std::string& out, Position p, int level) {
-  static const std::regex moveLine(R"((black|white) \((you|engine)\) (?:plays ([a-h][1-8]), (\d+) flipped|(has no legal move and passes)))");
+  static const std::regex moveLine(
+      R"((black|white) \((you|engine)\) (?:plays ([a-h][1-8]), (\d+) flipped|(has no legal move and passes)))");
   std::istringstream lines(out);
   std::string line;
   int moves = 0;
@@ -96,7 +97,8 @@ TEST_CASE("engine: the command-line page's table of levels is levelSettings()", 
   const std::optional<std::string> page = testing::fileText(REVERSI_SOURCE_DIR "/docs/cli.md");
   REQUIRE(page);
   const std::string& readme = *page;
-  std::string levels = "| level |", depths = "| middle game: plies ahead |", exact = "| exact solve: from this many empty squares |";
+  std::string levels = "| level |", depths = "| middle game: plies ahead |",
+              exact = "| exact solve: from this many empty squares |";
   for (int level = kMinLevel; level <= kMaxLevel; ++level) {
     levels += " " + std::to_string(level) + " |";
     depths += " " + std::to_string(levelSettings(level).depth) + " |";
@@ -172,9 +174,9 @@ TEST_CASE("play: a whole game at level 1, every move checked on the reference ru
     CHECK(r.out.find(finalLine(end)) != std::string::npos);
     CHECK(r.out.find(boardText(end, false) + "black X ") != std::string::npos);  // the final board
     const int mine = testing::finalDiscs(end, std::string(colour) == "black" ? BLACK : WHITE);
-    CHECK(r.out.find(mine > 0 ? "you win by " + std::to_string(mine)
-                              : mine < 0 ? "the engine wins by " + std::to_string(-mine) : std::string(": a draw")) !=
-          std::string::npos);
+    CHECK(r.out.find(mine > 0   ? "you win by " + std::to_string(mine)
+                     : mine < 0 ? "the engine wins by " + std::to_string(-mine)
+                                : std::string(": a draw")) != std::string::npos);
   }
 }
 
@@ -201,8 +203,8 @@ TEST_CASE("play: hint gives the engine's move for the human, at the level", "[pl
   for (int level : {1, 2}) {
     const Run r = play({"--level", std::to_string(level)}, "hint\nquit\n");
     const std::string best = moveName(chooseMove(startPosition(), level).best);
-    CHECK(r.out.find("your move> hint: " + best + " [depth " + std::to_string(levelSettings(level).depth) +
-                     ", score ") != std::string::npos);
+    CHECK(r.out.find("your move> hint: " + best + " [depth " + std::to_string(levelSettings(level).depth) + ", score ") !=
+          std::string::npos);
     CHECK(!ref::flips(startPosition(), parseMove(best), BLACK).empty());
   }
 }
@@ -228,8 +230,7 @@ TEST_CASE("play: passes are announced and made by themselves, for both sides", "
   const std::string mustPass = "OX" + std::string(62, '-') + " X";
   const Run human = play({"--level", "1", mustPass});  // no input needed: the game ends
   CHECK(human.status == 0);
-  CHECK(human.out.find("black (you) has no legal move and passes\nwhite (engine) plays c1, 1 flipped") !=
-        std::string::npos);
+  CHECK(human.out.find("black (you) has no legal move and passes\nwhite (engine) plays c1, 1 flipped") != std::string::npos);
   CHECK(human.out.find("game over: black 0, white 64 (the winner takes the empty squares): the engine wins by 64\n") !=
         std::string::npos);
   const Run engine = play({"--level", "1", "--color", "white", mustPass}, "pass\nc1\n");
@@ -242,8 +243,7 @@ TEST_CASE("play: passes are announced and made by themselves, for both sides", "
   const Run over = play({"XX" + std::string(62, '-') + " O"});  // already finished
   CHECK(over.status == 0);
   CHECK(over.out.find("your move>") == std::string::npos);
-  CHECK(over.out.find("game over: black 64, white 0 (the winner takes the empty squares): you win by 64\n") !=
-        std::string::npos);
+  CHECK(over.out.find("game over: black 64, white 0 (the winner takes the empty squares): you win by 64\n") != std::string::npos);
 }
 
 TEST_CASE("play: every kind of bad line gets one line of reply and the prompt again", "[play][cli]") {
@@ -262,8 +262,8 @@ TEST_CASE("play: every kind of bad line gets one line of reply and the prompt ag
   CHECK(r.out.find("your move> '\\x00\\x01\\xff' is not a move or a command;") != std::string::npos);
   CHECK(r.out.find("your move> 'd3 e6' is not a move or a command;") != std::string::npos);
   CHECK(r.out.find("your move> black (you) plays d3, 1 flipped\n") != std::string::npos);  // case, blanks, CR LF
-  CHECK(r.out.size() < 5000);                            // the huge line is not echoed
-  CHECK(occurrences(r.out, "your move> ") == 11);        // 7 refused, 2 blank, d3; then quit at the next prompt
+  CHECK(r.out.size() < 5000);                                                              // the huge line is not echoed
+  CHECK(occurrences(r.out, "your move> ") == 11);  // 7 refused, 2 blank, d3; then quit at the next prompt
   for (char c : r.out) CHECK((c == '\n' || (c >= 0x20 && c <= 0x7e)));
 }
 

@@ -27,9 +27,9 @@ TEST_CASE("s07: check, single recursion and check-then-flip agree", "[s07][varia
         const bool same = single == counted && twoPass == counted && loop == counted &&
                           std::memcmp(one.cells, two.cells, sizeof one.cells) == 0;
         if (!same && ++mismatches <= 5)
-          FAIL_CHECK(formatPosition(p) << " at " << squareName(sq) << (me == BLACK ? " black" : " white")
-                                       << ": countFlips " << counted << ", play " << single
-                                       << ", playCheckThenFlip " << twoPass << ", loop " << loop);
+          FAIL_CHECK(formatPosition(p) << " at " << squareName(sq) << (me == BLACK ? " black" : " white") << ": countFlips "
+                                       << counted << ", play " << single << ", playCheckThenFlip " << twoPass << ", loop "
+                                       << loop);
       }
   }
   CHECK(mismatches == 0);

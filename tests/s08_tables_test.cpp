@@ -82,8 +82,8 @@ TEST_CASE("s08: every flip-table entry matches a brute-force line scan", "[s08][
         const uint8_t entry = s08::FLIPS[me - 1][k][state];
         if ((entry & 15) != left || (entry >> 4) != right) {
           if (++mismatches <= 5)
-            FAIL_CHECK("state " << state << " cell " << k << (me == BLACK ? " black" : " white") << ": table "
-                                << (entry & 15) << "/" << (entry >> 4) << ", scan " << left << "/" << right);
+            FAIL_CHECK("state " << state << " cell " << k << (me == BLACK ? " black" : " white") << ": table " << (entry & 15)
+                                << "/" << (entry >> 4) << ", scan " << left << "/" << right);
         }
         canFlip += left + right > 0;
       }

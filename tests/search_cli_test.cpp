@@ -171,7 +171,8 @@ TEST_CASE("solve: every way of naming a stage and a step; the same nodes on ever
   const Line reference = resultOf({"solve", kSmall});
   CHECK(reference.at("engine") == defaultStep().id);
   for (const StageEntry& s : stages()) {
-    for (const std::string& name : {std::to_string(s.number), std::string(s.id.substr(0, 3)), std::string(s.id), std::string(s.shortName)}) {
+    for (const std::string& name :
+         {std::to_string(s.number), std::string(s.id.substr(0, 3)), std::string(s.id), std::string(s.shortName)}) {
       INFO(name);
       const Line l = resultOf({"solve", "--stage", name, kSmall});
       CHECK(l.at("stage") == s.id);
@@ -181,7 +182,8 @@ TEST_CASE("solve: every way of naming a stage and a step; the same nodes on ever
     }
   }
   for (const StepEntry& step : steps())
-    for (const std::string& name : {std::to_string(step.number), std::string(step.id.substr(0, 3)), std::string(step.id), std::string(step.shortName)}) {
+    for (const std::string& name :
+         {std::to_string(step.number), std::string(step.id.substr(0, 3)), std::string(step.id), std::string(step.shortName)}) {
       INFO(name);
       const Line l = resultOf({"solve", "--engine=" + name, kSmall});
       CHECK(l.at("engine") == step.id);
@@ -217,14 +219,14 @@ TEST_CASE("solve: a forced pass, and a finished game", "[cli][search]") {
   }
 }
 
-TEST_CASE("search: the score in discs, a legal line, 'leaf end' exactly when the line ends the game",
-          "[cli][search]") {
+TEST_CASE("search: the score in discs, a legal line, 'leaf end' exactly when the line ends the game", "[cli][search]") {
   for (const StepEntry& step : steps()) {
     for (uint64_t seed : {5, 60}) {
       const Position p = endgamePosition(seed, 8);
       for (const int depth : {1, 2, 3, 17}) {
         INFO(step.id << " depth " << depth << " " << formatPosition(p));
-        const Line l = resultOf({"search", "--depth", std::to_string(depth), "--engine", std::string(step.id), formatPosition(p)});
+        const Line l =
+            resultOf({"search", "--depth", std::to_string(depth), "--engine", std::string(step.id), formatPosition(p)});
         CHECK(l.at("depth") == std::to_string(depth));
         // Signed, two decimals.
         REQUIRE(l.score.size() >= 5);
@@ -329,20 +331,21 @@ TEST_CASE("solve and search refuse what would run for hours, at each step's limi
     CHECK(solved.score == "+64");  // black, to move, has every disc
     CHECK(solved.best == "none");
     checkRejected({"solve", "--engine", id, finishedGame(l.solveEmpties + 1)},
-                  "solve: the position has " + std::to_string(l.solveEmpties + 1) + " empty squares; " + id +
-                      " solves at most " + std::to_string(l.solveEmpties));
+                  "solve: the position has " + std::to_string(l.solveEmpties + 1) + " empty squares; " + id + " solves at most " +
+                      std::to_string(l.solveEmpties));
     // --no-limit: asked for, the same position is solved (the long FFO run's way past the limits).
     CHECK(resultOf({"solve", "--no-limit", "--engine", id, finishedGame(l.solveEmpties + 1)}).score == "+64");
     // Deeper than the step's depth only when the whole game fits the solve limit.
     CHECK(resultOf({"search", "--engine", id, "--depth", std::to_string(kMaxSearchDepth), finishedGame(l.solveEmpties)})
               .at("leaf") == "end");
     checkRejected({"search", "--engine", id, "--depth", std::to_string(l.searchDepth + 1), kStart},
-                  "search: --depth " + std::to_string(l.searchDepth + 1) + " is too deep for " + id + " with 60 empty squares (at most " +
-                      std::to_string(l.searchDepth));
+                  "search: --depth " + std::to_string(l.searchDepth + 1) + " is too deep for " + id +
+                      " with 60 empty squares (at most " + std::to_string(l.searchDepth));
   }
   checkRejected({"solve", kStart}, "the position has 60 empty squares");
-  checkRejected({"search", "--depth", std::to_string(kMaxSearchDepth + 1), kSmall},
-                "--depth '" + std::to_string(kMaxSearchDepth + 1) + "' is too large (at most " + std::to_string(kMaxSearchDepth) + ")");
+  checkRejected(
+      {"search", "--depth", std::to_string(kMaxSearchDepth + 1), kSmall},
+      "--depth '" + std::to_string(kMaxSearchDepth + 1) + "' is too large (at most " + std::to_string(kMaxSearchDepth) + ")");
   // help and the command-line page (docs/cli.md) state every step's limits.
   const std::string help = run({"help"}).out;
   const std::optional<std::string> page = testing::fileText(REVERSI_SOURCE_DIR "/docs/cli.md");
@@ -350,8 +353,8 @@ TEST_CASE("solve and search refuse what would run for hours, at each step's limi
   const std::string& readme = *page;
   for (const StepEntry& step : steps()) {
     const SearchLimits l = searchLimits(step);
-    CHECK(help.find(std::string(step.id) + ": N = " + std::to_string(l.solveEmpties) + ", D = " +
-                    std::to_string(l.searchDepth)) != std::string::npos);
+    CHECK(help.find(std::string(step.id) + ": N = " + std::to_string(l.solveEmpties) +
+                    ", D = " + std::to_string(l.searchDepth)) != std::string::npos);
     CHECK(readme.find("| " + std::string(step.id) + " | " + std::to_string(l.solveEmpties) + " | " +
                       std::to_string(l.searchDepth) + " |\n") != std::string::npos);
   }
@@ -359,9 +362,13 @@ TEST_CASE("solve and search refuse what would run for hours, at each step's limi
 
 TEST_CASE("solve and search reject a bad position", "[cli][search]") {
   for (const std::string cmd : {"solve", "search"}) {
-    const std::vector<std::string> head = cmd == "solve" ? std::vector<std::string>{"solve"}
-                                                         : std::vector<std::string>{"search", "--depth", "2"};
-    auto with = [&](const std::string& position) { auto a = head; a.push_back(position); return a; };
+    const std::vector<std::string> head =
+        cmd == "solve" ? std::vector<std::string>{"solve"} : std::vector<std::string>{"search", "--depth", "2"};
+    auto with = [&](const std::string& position) {
+      auto a = head;
+      a.push_back(position);
+      return a;
+    };
     checkRejected(with("XX"), cmd + ": position board has 2 characters");
     checkRejected(with(kSmall.substr(1)), cmd + ": position board has 63 characters");
     checkRejected(with("Q" + kSmall.substr(1)), cmd + ": position has bad character 'Q' at a1");

@@ -20,8 +20,8 @@ using namespace reversi::testing;
 
 namespace {
 
-constexpr unsigned kStep08 = step::IDEA_PASSES | step::IDEA_ASPIRATION | step::IDEA_ISOLATED |
-                             step::IDEA_MERGE | step::IDEA_ETC_STORE;
+constexpr unsigned kStep08 =
+    step::IDEA_PASSES | step::IDEA_ASPIRATION | step::IDEA_ISOLATED | step::IDEA_MERGE | step::IDEA_ETC_STORE;
 
 constexpr int kPassesFrom = 14;
 
@@ -49,8 +49,8 @@ void checkEach(int number) {
 
 TEST_CASE("every idea of step 08 switched off alone still solves FFO #1-#3 exactly") {
   for (int n = 1; n <= 3; ++n)
-    checkEach<Stage_s09, 0, step::IDEA_PASSES, step::IDEA_ASPIRATION, step::IDEA_ISOLATED, step::IDEA_MERGE,
-              step::IDEA_ETC_STORE, kStep08>(n);
+    checkEach<Stage_s09, 0, step::IDEA_PASSES, step::IDEA_ASPIRATION, step::IDEA_ISOLATED, step::IDEA_MERGE, step::IDEA_ETC_STORE,
+              kStep08>(n);
 }
 
 TEST_CASE("with step 08's ideas off the step is step 07: the same score, move and nodes") {
@@ -73,8 +73,7 @@ TEST_CASE("the selective passes give the exact score on small endgames too") {
     for (int empties : {14, 16, 18}) {
       const Position p = endgamePosition(seed, empties);
       const auto with = solveWith<step::Search<Stage_s09>, Stage_s09>(p);
-      const auto without = solveWith<step::Search<Stage_s09, step::BucketTable, step::CopyMake, step::IDEA_PASSES>,
-                                      Stage_s09>(p);
+      const auto without = solveWith<step::Search<Stage_s09, step::BucketTable, step::CopyMake, step::IDEA_PASSES>, Stage_s09>(p);
       INFO(formatPosition(p));
       CHECK(with.score == without.score);
       searchedOtherwise += with.nodes != without.nodes;

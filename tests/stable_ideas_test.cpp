@@ -146,8 +146,10 @@ TEST_CASE("solve finding moves four directions at a time or by stage 09's fills:
   checkSameSolves<step::IDEA_LANES>();
 }
 
-TEST_CASE("solve finding flips down the board by a count of leading zeros (AVX-512) or by spreads: the same score, move, line and nodes") {
-  if (!cpuHasLzcntLanes()) WARN("this CPU has no AVX-512 (AVX512CD, AVX512VL): both solves take the same path, nothing to compare but the scores");
+TEST_CASE(
+    "solve finding flips down the board by a count of leading zeros (AVX-512) or by spreads: the same score, move, line and nodes") {
+  if (!cpuHasLzcntLanes())
+    WARN("this CPU has no AVX-512 (AVX512CD, AVX512VL): both solves take the same path, nothing to compare but the scores");
   checkSameSolves<step::IDEA_LZCNT>();
 }
 
@@ -189,9 +191,7 @@ int checkSameScores() {
   return differ;
 }
 
-TEST_CASE("the shallow table changes no score, and its lines hold, passes too") {
-  checkSameScores<step::IDEA_SHALLOW_TABLE>();
-}
+TEST_CASE("the shallow table changes no score, and its lines hold, passes too") { checkSameScores<step::IDEA_SHALLOW_TABLE>(); }
 
 // After a solve, the pool as useTable split it: the solver's positions of 6 and 7 empty
 // squares (exact slots, depth EXACT_SLOT + empties) in the shallow table at its start,
@@ -207,7 +207,8 @@ TEST_CASE("the solver keeps positions of SHALLOW_TABLE_MAX empties or fewer in t
     int n = 0;
     for (uint32_t i = from; i < to; ++i) {
       const int depth = pool.data()[i].depth;
-      const bool isShallow = depth >= step::EXACT_SLOT + step::ENDGAME_TABLE && depth <= step::EXACT_SLOT + step::SHALLOW_TABLE_MAX;
+      const bool isShallow =
+          depth >= step::EXACT_SLOT + step::ENDGAME_TABLE && depth <= step::EXACT_SLOT + step::SHALLOW_TABLE_MAX;
       n += depth != 0 && isShallow == shallowDepths;
     }
     return n;
@@ -221,9 +222,9 @@ TEST_CASE("the solver keeps positions of SHALLOW_TABLE_MAX empties or fewer in t
   TablePool<step::Slot> on, off;
   solveOn(std::make_unique<step::Search<Stage_s11>>(), on);
   CHECK(kept(on, 0, shallow, true) > int(shallow / 4));  // the shallow table: used...
-  CHECK(kept(on, 0, shallow, false) == 0);              // ...by those positions alone
-  CHECK(kept(on, shallow, count, true) == 0);           // and none of them in the big one,
-  CHECK(kept(on, shallow, count, false) > 100);         // which keeps the others
+  CHECK(kept(on, 0, shallow, false) == 0);               // ...by those positions alone
+  CHECK(kept(on, shallow, count, true) == 0);            // and none of them in the big one,
+  CHECK(kept(on, shallow, count, false) > 100);          // which keeps the others
   solveOn(std::make_unique<step::Search<Stage_s11, step::BucketTable, step::IDEA_SHALLOW_TABLE>>(), off);
   CHECK(kept(off, shallow, count, true) > 100);  // off: in the one table, anywhere
 }
@@ -308,10 +309,8 @@ TEST_CASE("the replies in the order far from the end: no score changes, and noth
   REQUIRE(step::SORT_SEARCH == 16);
   int differ = 0;
   solveFfoBothWays<step::IDEA_SORT_MOBILITY>(8, 19, [&](const FfoPosition& f, const auto& a, const auto& b) {
-    if (f.empties < step::SORT_SEARCH)
-      CHECK(a.nodes == b.nodes);
-    else
-      differ += a.nodes != b.nodes;
+    if (f.empties < step::SORT_SEARCH) CHECK(a.nodes == b.nodes);
+    else differ += a.nodes != b.nodes;
   });
   CHECK(differ > 0);  // the switch reaches the search
 }
@@ -332,10 +331,8 @@ TEST_CASE("a shorter pre-search changes no score, and nothing below 19 empty squ
       const auto a = solveOnOwnTable<With, Stage_s09>(p, noSetup());
       const auto b = solveOnOwnTable<Without, Stage_s09>(p, noSetup());
       CHECK(a.score == b.score);
-      if (empties < from)
-        CHECK(a.nodes == b.nodes);
-      else
-        differ += a.nodes != b.nodes;
+      if (empties < from) CHECK(a.nodes == b.nodes);
+      else differ += a.nodes != b.nodes;
     }
   CHECK(differ > 0);  // the switch reaches the search
 }

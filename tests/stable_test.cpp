@@ -97,7 +97,7 @@ TEST_CASE("heldByCorner (the move order's stable discs): corners and C-squares b
     CHECK(step::heldByCorner(b1 | a2 | b2) == 0);                    // no corner, no C-square
     CHECK(step::heldByCorner(g8 | h8) == (g8 | h8));
     CHECK(step::heldByCorner(h8 | (1ULL << 55) | (1ULL << 54)) == (h8 | (1ULL << 55)));  // h7 beside h8; g7 not
-    CHECK(step::heldByCorner(1ULL << 7 | 1ULL << 8) == (1ULL << 7));  // h1 and a2: another corner's C-square
+    CHECK(step::heldByCorner(1ULL << 7 | 1ULL << 8) == (1ULL << 7));                     // h1 and a2: another corner's C-square
   }
   SECTION("every disc it names is one stableDiscs names") {
     int named = 0;

@@ -86,49 +86,43 @@ TEST_CASE("perft from the start matches published counts", "[perft]") {
 
 TEST_CASE("corner moves", "[rules]") {
   // Black on a1 flips one stone right, one down and one on the diagonal.
-  const Position p = rows({"-OX-----", "OO------", "X-X-----", "--------",
-                           "--------", "--------", "--------", "--------"});
-  const Position after = rows({"XXX-----", "XX------", "X-X-----", "--------",
-                               "--------", "--------", "--------", "--------"}, 'O');
+  const Position p = rows({"-OX-----", "OO------", "X-X-----", "--------", "--------", "--------", "--------", "--------"});
+  const Position after =
+      rows({"XXX-----", "XX------", "X-X-----", "--------", "--------", "--------", "--------", "--------"}, 'O');
   checkAllRotations(p, 0, 0, BLACK, 3, after);
 }
 
 TEST_CASE("edge moves", "[rules]") {
   // Black on d1 flips one stone left, two right, one down and one on each lower diagonal.
-  const Position p = rows({"-XO-OOX-", "--OOO---", "-X-X-X--", "--------",
-                           "--------", "--------", "--------", "--------"});
-  const Position after = rows({"-XXXXXX-", "--XXX---", "-X-X-X--", "--------",
-                               "--------", "--------", "--------", "--------"}, 'O');
+  const Position p = rows({"-XO-OOX-", "--OOO---", "-X-X-X--", "--------", "--------", "--------", "--------", "--------"});
+  const Position after =
+      rows({"-XXXXXX-", "--XXX---", "-X-X-X--", "--------", "--------", "--------", "--------", "--------"}, 'O');
   checkAllRotations(p, 3, 0, BLACK, 6, after);
 }
 
 TEST_CASE("longest line flips six", "[rules]") {
   // Six white stones between the move and a black stone, along an edge and a diagonal.
-  const Position edge = rows({"-OOOOOOX", "--------", "--------", "--------",
-                              "--------", "--------", "--------", "--------"});
-  const Position edgeAfter = rows({"XXXXXXXX", "--------", "--------", "--------",
-                                   "--------", "--------", "--------", "--------"}, 'O');
+  const Position edge = rows({"-OOOOOOX", "--------", "--------", "--------", "--------", "--------", "--------", "--------"});
+  const Position edgeAfter =
+      rows({"XXXXXXXX", "--------", "--------", "--------", "--------", "--------", "--------", "--------"}, 'O');
   checkAllRotations(edge, 0, 0, BLACK, 6, edgeAfter);
-  const Position diag = rows({"--------", "-O------", "--O-----", "---O----",
-                              "----O---", "-----O--", "------O-", "-------X"});
-  const Position diagAfter = rows({"X-------", "-X------", "--X-----", "---X----",
-                                   "----X---", "-----X--", "------X-", "-------X"}, 'O');
+  const Position diag = rows({"--------", "-O------", "--O-----", "---O----", "----O---", "-----O--", "------O-", "-------X"});
+  const Position diagAfter =
+      rows({"X-------", "-X------", "--X-----", "---X----", "----X---", "-----X--", "------X-", "-------X"}, 'O');
   checkAllRotations(diag, 0, 0, BLACK, 6, diagAfter);
 }
 
 TEST_CASE("several directions at once", "[rules]") {
   // White on d4 is surrounded by black stones backed by white ones in all eight directions.
-  const Position p = rows({"--------", "-O-O-O--", "--XXX---", "-OX-XO--",
-                           "--XXX---", "-O-O-O--", "--------", "--------"}, 'O');
-  const Position after = rows({"--------", "-O-O-O--", "--OOO---", "-OOOOO--",
-                               "--OOO---", "-O-O-O--", "--------", "--------"}, 'X');
+  const Position p = rows({"--------", "-O-O-O--", "--XXX---", "-OX-XO--", "--XXX---", "-O-O-O--", "--------", "--------"}, 'O');
+  const Position after =
+      rows({"--------", "-O-O-O--", "--OOO---", "-OOOOO--", "--OOO---", "-O-O-O--", "--------", "--------"}, 'X');
   checkAllRotations(p, 3, 3, WHITE, 8, after);
 }
 
 TEST_CASE("run into the edge without an own stone flips nothing", "[rules]") {
   // Opponent stones all the way to the edge (or wall): nothing closes the line.
-  Position p = rows({"-OOOOOOO", "OO------", "O-O-----", "O--O----",
-                     "O---O---", "O----O--", "O-----O-", "O------O"});
+  Position p = rows({"-OOOOOOO", "OO------", "O-O-----", "O--O----", "O---O---", "O----O--", "O-----O-", "O------O"});
   for (int turn = 0; turn < 4; ++turn, p = rotated(p)) {
     const Board b = load<S>(p);
     for (int sq = 0; sq < 64; ++sq) CHECK(S::countFlips(b, sq & 7, sq >> 3, BLACK) == 0);
@@ -136,16 +130,14 @@ TEST_CASE("run into the edge without an own stone flips nothing", "[rules]") {
     CHECK(S::legalMoves(b, BLACK, out) == 0);
   }
   // The same from the middle of the board towards each edge.
-  const Position middle = rows({"--------", "--------", "--------", "--------",
-                                "----OOOO", "--------", "--------", "--------"});
+  const Position middle = rows({"--------", "--------", "--------", "--------", "----OOOO", "--------", "--------", "--------"});
   checkAllRotations(middle, 3, 4, BLACK, 0, middle);
 }
 
 TEST_CASE("adjacent own stone flips nothing", "[rules]") {
   // Article 003's pitfall: an own stone right next to the move does not close a line,
   // even when an opponent stone and another own stone follow it.
-  const Position p = rows({"-XOX----", "X-------", "O-------", "X-------",
-                           "--------", "--------", "--------", "--------"});
+  const Position p = rows({"-XOX----", "X-------", "O-------", "X-------", "--------", "--------", "--------", "--------"});
   checkAllRotations(p, 0, 0, BLACK, 0, p);
   uint8_t out[64];
   const int n = S::legalMoves(load<S>(p), BLACK, out);
@@ -154,8 +146,7 @@ TEST_CASE("adjacent own stone flips nothing", "[rules]") {
 
 TEST_CASE("occupied square gives zero", "[rules]") {
   // a1 holds a black stone that would flip b1 if the square were empty.
-  const Position p = rows({"XOX-----", "--------", "--------", "--------",
-                           "--------", "--------", "--------", "--------"});
+  const Position p = rows({"XOX-----", "--------", "--------", "--------", "--------", "--------", "--------", "--------"});
   CHECK(flipsAt(p, 0, 0, BLACK) == 0);
   CHECK(flipsAt(p, 0, 0, WHITE) == 0);
   for (const Position& q : randomPositions(7, 200)) {

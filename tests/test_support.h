@@ -69,8 +69,8 @@ inline std::string firstDifference(const Answers& got, const Answers& want) {
     const char* who = me == BLACK ? "black" : "white";
     for (int sq = 0; sq < 64; ++sq)
       if (got.flips[me][sq] != want.flips[me][sq])
-        return std::string("countFlips ") + who + " at " + squareName(sq) + ": " +
-               std::to_string(got.flips[me][sq]) + " instead of " + std::to_string(want.flips[me][sq]);
+        return std::string("countFlips ") + who + " at " + squareName(sq) + ": " + std::to_string(got.flips[me][sq]) +
+               " instead of " + std::to_string(want.flips[me][sq]);
     if (got.moves[me] != want.moves[me]) return std::string("legalMoves for ") + who + " differ";
   }
   if (got.playResult != want.playResult) return "play returned a different flip count";

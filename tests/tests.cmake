@@ -77,6 +77,12 @@ lab_python_test(steps:size steps tests/check_steps.py "${CMAKE_SOURCE_DIR}")
 lab_python_test(steps:size-self-test steps tests/check_steps.py --self-test)
 lab_quick(TESTS steps:size steps:size-self-test)
 
+# The C++ as .clang-format lays it out (clang-format 14, Debian 12's; skipped without it):
+# in the full set, which installs it. tests/check_format.py . --fix rewrites what it finds.
+lab_python_test(format:code format tests/check_format.py "${CMAKE_SOURCE_DIR}")
+lab_python_test(format:self-test format tests/check_format.py --self-test)
+set_tests_properties(format:code format:self-test PROPERTIES SKIP_RETURN_CODE 77)
+
 # --- The stages -------------------------------------------------------------------------
 # Each stage's suite: tests/stage_suite.cpp compiled for that stage (-DREVERSI_STAGE=sNN),
 # with the files only that stage has (its own variants) beside it.

@@ -165,12 +165,12 @@ TEST_CASE("time control: the clock of time_settings and time_left", "[engine][ti
   SECTION("absolute time: what is left over this side's remaining moves") {
     MoveClock c;
     c.set(60, 0, 0);
-    CHECK(near(c.budget(60), 2));   // 60 s over 30 moves
+    CHECK(near(c.budget(60), 2));  // 60 s over 30 moves
     c.spent(10);
     CHECK(near(c.budget(58), 50.0 / 29));
-    CHECK(near(c.budget(1), 50));   // one move left: all of it
+    CHECK(near(c.budget(1), 50));  // one move left: all of it
     c.spent(60);
-    CHECK(c.budget(40) == 0);           // the time is gone: the first horizon only
+    CHECK(c.budget(40) == 0);  // the time is gone: the first horizon only
     c.restart();
     CHECK(near(c.budget(60), 2));
   }
@@ -220,8 +220,8 @@ TEST_CASE("time control: --time reads seconds, and bad values get one line", "[e
       CHECK(runCli({command, "--time", bad}, out, err) == 2);
       CHECK(out.str().empty());
       CHECK(err.str() == std::string("reversi-lab: ") + command +
-                             ": --time must be seconds a move, more than 0 and at most 3600 (such as 5 or 0.5), got '" +
-                             bad + "'\n");
+                             ": --time must be seconds a move, more than 0 and at most 3600 (such as 5 or 0.5), got '" + bad +
+                             "'\n");
     }
 }
 
@@ -242,9 +242,12 @@ TEST_CASE("time control: gtp keeps a clock per colour; no time plays the first h
   CHECK(g.respond("time_left black 3600 1") == "=\n\n");
   CHECK(g.respond("genmove black") == "= " + moveName(chooseMove(start, 3).best) + "\n\n");
   const std::pair<std::string, std::string> bad[] = {
-      {"time_settings 1 2", "syntax error: time_settings takes three whole numbers (main time, byo-yomi time and stones) up to 86400"},
-      {"time_settings 86401 0 0", "syntax error: time_settings takes three whole numbers (main time, byo-yomi time and stones) up to 86400"},
-      {"time_settings 1.5 0 0", "syntax error: time_settings takes three whole numbers (main time, byo-yomi time and stones) up to 86400"},
+      {"time_settings 1 2",
+       "syntax error: time_settings takes three whole numbers (main time, byo-yomi time and stones) up to 86400"},
+      {"time_settings 86401 0 0",
+       "syntax error: time_settings takes three whole numbers (main time, byo-yomi time and stones) up to 86400"},
+      {"time_settings 1.5 0 0",
+       "syntax error: time_settings takes three whole numbers (main time, byo-yomi time and stones) up to 86400"},
       {"time_left red 5 0", "syntax error: time_left takes a colour and two whole numbers (seconds and stones) up to 86400"},
       {"time_left white 5", "syntax error: time_left takes a colour and two whole numbers (seconds and stones) up to 86400"},
       {"time_left white 5 -1", "syntax error: time_left takes a colour and two whole numbers (seconds and stones) up to 86400"},

@@ -81,7 +81,9 @@ const StageEntry& stageOption(const CliArgs& a, const std::string& command) {
   const auto it = a.options.find("--stage");
   if (it == a.options.end()) throw UsageError{command + ": --stage is required (one of " + stageList() + ")"};
   const StageEntry* s = findStage(it->second);
-  if (!s) throw UsageError{command + ": unknown stage " + quoteInput(it->second) + " (use " + stageList() + ", a number or a short name)"};
+  if (!s)
+    throw UsageError{command + ": unknown stage " + quoteInput(it->second) + " (use " + stageList() +
+                     ", a number or a short name)"};
   return *s;
 }
 
@@ -129,10 +131,11 @@ std::string hashReport(const HashedPerftStats& stats, bool symmetric) {
   rusage usage{};
   getrusage(RUSAGE_SELF, &usage);  // ru_maxrss: KiB on Linux
   char line[200];
-  std::snprintf(line, sizeof line, "table %.0f MiB (%llu slots, %.1f%% used), keyed by the exact position%s; peak memory %.0f MiB",
+  std::snprintf(line, sizeof line,
+                "table %.0f MiB (%llu slots, %.1f%% used), keyed by the exact position%s; peak memory %.0f MiB",
                 double(stats.tableBytes) / (1 << 20), (unsigned long long)stats.slots,
-                stats.slots ? 100.0 * double(stats.used) / double(stats.slots) : 0.0,
-                symmetric ? " up to the 8 symmetries" : "", double(usage.ru_maxrss) / 1024);
+                stats.slots ? 100.0 * double(stats.used) / double(stats.slots) : 0.0, symmetric ? " up to the 8 symmetries" : "",
+                double(usage.ru_maxrss) / 1024);
   return line;
 }
 
@@ -143,18 +146,20 @@ int cmdPerft(const std::vector<std::string>& args, std::ostream& out, std::ostre
   const int depth = depthOption(a, "perft");
   const int threads = wholeNumberOption(a, "perft", "--threads", 1, kMaxThreads, 1);
   const std::optional<size_t> tableBytes = hashTableBytes(a, "perft");  // set by --hash
-  const bool symmetric = a.options.count("--no-symmetry") == 0;  // the board's 8 symmetries folded by default
+  const bool symmetric = a.options.count("--no-symmetry") == 0;         // the board's 8 symmetries folded by default
   const Position p = positionArgument(a, formatPosition(startPosition()), "perft");
   std::optional<LongWork> announced;
   if (depth >= kSlowDepth)
-    announced.emplace(err, "perft", "depth " + std::to_string(depth) + " may take minutes (each ply more multiplies the time by about ten)");
+    announced.emplace(err, "perft",
+                      "depth " + std::to_string(depth) + " may take minutes (each ply more multiplies the time by about ten)");
   const auto t0 = std::chrono::steady_clock::now();
   HashedPerftStats hashed;
   if (tableBytes) {
     try {
       hashed = s.hashedPerft(p, depth, a.options.count("--bulk") > 0, *tableBytes, symmetric, threads);
     } catch (const std::bad_alloc&) {
-      throw UsageError{"perft: cannot allocate a table of " + std::to_string(*tableBytes >> 20) + " MiB (try a smaller --hash-mb)"};
+      throw UsageError{"perft: cannot allocate a table of " + std::to_string(*tableBytes >> 20) +
+                       " MiB (try a smaller --hash-mb)"};
     }
   }
   const uint64_t n = tableBytes ? hashed.count : s.perftThreads(p, depth, a.options.count("--bulk") > 0, threads);
@@ -162,9 +167,8 @@ int cmdPerft(const std::vector<std::string>& args, std::ostream& out, std::ostre
   const double seconds =
       tableBytes ? hashed.seconds : std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   out << "perft(" << depth << ") = " << n << "\n";
-  out << s.id << ": " << fixed(seconds, 3) << " s, "
-      << (seconds > 0 ? fixed(double(n) / seconds / 1e6, 1) : std::string("-")) << " M leaves/s"
-      << (a.options.count("--bulk") ? " (bulk counting at the last ply)" : "")
+  out << s.id << ": " << fixed(seconds, 3) << " s, " << (seconds > 0 ? fixed(double(n) / seconds / 1e6, 1) : std::string("-"))
+      << " M leaves/s" << (a.options.count("--bulk") ? " (bulk counting at the last ply)" : "")
       << (threads > 1 ? ", " + std::to_string(threads) + " threads" : std::string()) << "\n";
   if (tableBytes) out << hashReport(hashed, symmetric) << "\n";
   return 0;
@@ -195,7 +199,7 @@ int cmdStages(const std::vector<std::string>& args, std::ostream& out) {
 // One stage's line of the tour's table.
 struct TourRow {
   const StageEntry* s;
-  bool agrees;            // prints the article's grid
+  bool agrees;  // prints the article's grid
   double scanNs, perftMs;
 };
 
@@ -229,10 +233,10 @@ int cmdTour(const std::vector<std::string>& args, std::ostream& out) {
   }
 
   const Widths w = widths();
-  out << std::left << std::setw(w.id) << "stage" << std::setw(w.technique) << "technique" << std::setw(8) << "grid"
-      << std::right << std::setw(14) << "flip scan ns" << std::setw(8) << "vs s01" << std::setw(8) << "vs prev"
-      << std::setw(14) << ("perft(" + std::to_string(perftDepth) + ") ms") << std::setw(8) << "vs s01"
-      << std::setw(8) << "vs prev" << "\n";
+  out << std::left << std::setw(w.id) << "stage" << std::setw(w.technique) << "technique" << std::setw(8) << "grid" << std::right
+      << std::setw(14) << "flip scan ns" << std::setw(8) << "vs s01" << std::setw(8) << "vs prev" << std::setw(14)
+      << ("perft(" + std::to_string(perftDepth) + ") ms") << std::setw(8) << "vs s01" << std::setw(8) << "vs prev"
+      << "\n";
   for (size_t i = 0; i < rows.size(); ++i) {
     const TourRow& r = rows[i];
     const TourRow& first = rows.front();
@@ -240,8 +244,8 @@ int cmdTour(const std::vector<std::string>& args, std::ostream& out) {
     out << std::left << std::setw(w.id) << r.s->id << std::setw(w.technique) << r.s->technique << std::setw(8)
         << (r.agrees ? "same" : "DIFFERS") << std::right << std::setw(14) << fixed(r.scanNs, 1) << std::setw(8)
         << (fixed(first.scanNs / r.scanNs, 2) + "x") << std::setw(8)
-        << (i ? fixed(prev.scanNs / r.scanNs, 2) + "x" : std::string("-")) << std::setw(14) << fixed(r.perftMs, 2)
-        << std::setw(8) << (fixed(first.perftMs / r.perftMs, 2) + "x") << std::setw(8)
+        << (i ? fixed(prev.scanNs / r.scanNs, 2) + "x" : std::string("-")) << std::setw(14) << fixed(r.perftMs, 2) << std::setw(8)
+        << (fixed(first.perftMs / r.perftMs, 2) + "x") << std::setw(8)
         << (i ? fixed(prev.perftMs / r.perftMs, 2) + "x" : std::string("-")) << "\n";
   }
   out << "\nflip scan: countFlips on all 64 squares, median over " << sample.size()
@@ -304,11 +308,11 @@ std::string whySlowerThanS01(const std::vector<std::pair<int, double>>& scans) {
   const double s01 = scans.front().second;
   std::vector<std::string> slower;
   for (const auto& [number, ns] : scans)  // slower as the table prints it: below 1.00x
-    if (number >= 2 && number <= 5 && ns > 0 && std::lround(100 * s01 / ns) < 100) slower.push_back("s0" + std::to_string(number));
+    if (number >= 2 && number <= 5 && ns > 0 && std::lround(100 * s01 / ns) < 100)
+      slower.push_back("s0" + std::to_string(number));
   if (slower.empty()) return "";
   std::string names = slower.size() == 4 ? "s02-s05" : slower.front();
-  for (size_t i = 1; slower.size() < 4 && i < slower.size(); ++i)
-    names += (i + 1 < slower.size() ? ", " : " and ") + slower[i];
+  for (size_t i = 1; slower.size() < 4 && i < slower.size(); ++i) names += (i + 1 < slower.size() ? ", " : " and ") + slower[i];
   const bool one = slower.size() == 1;
   return std::string(one ? "Why the flip scan of " : "Why the flip scans of ") + names + (one ? " is" : " are") +
          " slower than s01's: s01 writes out one loop per direction,\nits step built in; " +

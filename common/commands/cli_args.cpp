@@ -27,7 +27,8 @@ void checkWritten(std::ostream& out) {
 std::string systemReason(int error) {
   switch (error) {
     case ENOENT: return "no such file";
-    case EACCES: case EPERM: return "permission denied";
+    case EACCES:
+    case EPERM: return "permission denied";
     case EISDIR: return "is a directory";
     case ENOTDIR: return "a part of the path is not a directory";
     case ENOSPC: return "no space left on the device";
@@ -38,7 +39,8 @@ std::string systemReason(int error) {
     case EFBIG: return "the file is too large";
     case ENAMETOOLONG: return "the name is too long";
     case ELOOP: return "too many symbolic links";
-    case EMFILE: case ENFILE: return "too many open files";
+    case EMFILE:
+    case ENFILE: return "too many open files";
     case ENOMEM: return "out of memory";
     case 0: return "unknown reason";
     default: return "system error " + std::to_string(error);
@@ -73,12 +75,12 @@ int FdOutput::overflow(int c) {
 
 int FdOutput::sync() { return drain() ? 0 : -1; }
 
-CliArgs parseCliArgs(const std::vector<std::string>& args, size_t from,
-               const std::vector<std::string>& valued, const std::vector<std::string>& flags,
-               size_t maxPositional, const std::string& command) {
+CliArgs parseCliArgs(const std::vector<std::string>& args, size_t from, const std::vector<std::string>& valued,
+                     const std::vector<std::string>& flags, size_t maxPositional, const std::string& command) {
   CliArgs a;
   auto in = [](const std::vector<std::string>& v, const std::string& s) {
-    for (const auto& x : v) if (x == s) return true;
+    for (const auto& x : v)
+      if (x == s) return true;
     return false;
   };
   for (size_t i = from; i < args.size(); ++i) {
@@ -105,8 +107,7 @@ CliArgs parseCliArgs(const std::vector<std::string>& args, size_t from,
       if (a.options.count(arg)) throw UsageError{command + ": " + arg + " given twice"};
       a.options[arg] = value;
     } else {
-      if (a.positional.size() >= maxPositional)
-        throw UsageError{command + ": unexpected argument " + quoteInput(arg)};
+      if (a.positional.size() >= maxPositional) throw UsageError{command + ": unexpected argument " + quoteInput(arg)};
       a.positional.push_back(arg);
     }
   }
@@ -116,9 +117,7 @@ CliArgs parseCliArgs(const std::vector<std::string>& args, size_t from,
 Position positionArgument(const CliArgs& a, std::string_view fallback, const std::string& command) {
   try {
     return parsePosition(a.positional.empty() ? fallback : std::string_view(a.positional[0]));
-  } catch (const ParseError& e) {
-    throw UsageError{command + ": " + e.what()};
-  }
+  } catch (const ParseError& e) { throw UsageError{command + ": " + e.what()}; }
 }
 
 // Writes the elapsed time to file descriptor 2 once a second from its own thread (the
@@ -198,8 +197,7 @@ double secondsValue(std::string_view text) {
   const std::string_view whole = text.substr(0, dot);
   const std::string_view fraction = dot == std::string_view::npos ? std::string_view() : text.substr(dot + 1);
   const bool digits = std::all_of(fraction.begin(), fraction.end(), [](char c) { return c >= '0' && c <= '9'; });
-  if (!isWholeNumber(whole) || !digits || (dot != std::string_view::npos && (fraction.empty() || fraction.size() > 6)))
-    return -1;
+  if (!isWholeNumber(whole) || !digits || (dot != std::string_view::npos && (fraction.empty() || fraction.size() > 6))) return -1;
   double v = -1;
   std::from_chars(text.data(), text.data() + text.size(), v);
   return v <= kMaxMoveSeconds ? v : -1;
@@ -224,8 +222,8 @@ Engine engineOptions(const CliArgs& args, const std::string& command) {
   if (const auto it = opt.find("--level"); it != opt.end()) {
     e.level = parseLevel(it->second);
     if (!e.level)
-      throw UsageError{command + ": --level must be " + std::to_string(kMinLevel) + ".." + std::to_string(kMaxLevel) +
-                       ", got " + quoteInput(it->second)};
+      throw UsageError{command + ": --level must be " + std::to_string(kMinLevel) + ".." + std::to_string(kMaxLevel) + ", got " +
+                       quoteInput(it->second)};
   }
   if (const auto it = opt.find("--time"); it != opt.end()) {
     e.moveSeconds = secondsValue(it->second);

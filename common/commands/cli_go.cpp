@@ -101,8 +101,8 @@ int runGo(const std::vector<std::string>& args, std::istream& in, std::ostream& 
       if (s.bad()) throw BadInput{"cannot read " + name + ": " + systemReason(errno)};
       text.resize(size_t(s.gcount()));
       if (text.size() > kMaxBoardBytes)
-        throw BadInput{name + " is longer than " + std::to_string(kMaxBoardBytes) + " bytes: a board is " +
-                       std::to_string(N) + " lines of " + std::to_string(N) + " digits"};
+        throw BadInput{name + " is longer than " + std::to_string(kMaxBoardBytes) + " bytes: a board is " + std::to_string(N) +
+                       " lines of " + std::to_string(N) + " digits"};
     };
     if (files[0] == "-") {
       readBounded(in, "standard input");
@@ -132,9 +132,7 @@ int runGo(const std::vector<std::string>& args, std::istream& in, std::ostream& 
   }
 }
 
-int runGo(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
-  return runGo(args, std::cin, out, err);
-}
+int runGo(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) { return runGo(args, std::cin, out, err); }
 
 // The go sketch prints the article's board, the recursive fill's and the sweep's
 // outputs (each after a label line), the counts, one timing line per method, DONE.
@@ -166,8 +164,8 @@ std::string checkGoSketch(const std::string& serial) {
   GoBoard b = parseBoard(std::string(go_article::board));
   int scans = 0;
   const int captured = go_capture::captureSweep(b, &scans);
-  for (const std::string& want : {"recursive captured=" + std::to_string(captured), "sweep captured=" + std::to_string(captured) +
-                                      " scans=" + std::to_string(scans),
+  for (const std::string& want : {"recursive captured=" + std::to_string(captured),
+                                  "sweep captured=" + std::to_string(captured) + " scans=" + std::to_string(scans),
                                   "stack captured=" + std::to_string(captured), "bitboard captured=" + std::to_string(captured)})
     if (!has(want)) return "no line '" + want + "'";
   for (const char* name : {"recursive", "sweep", "stack", "bitboard"}) {

@@ -22,9 +22,7 @@ struct BadInput {
 
 const char* colourName(uint8_t side) { return side == gv::BLACK ? "black" : "white"; }
 
-std::string squareName(uint8_t move) {
-  return std::string(1, char('a' + (move & 15) - 1)) + std::to_string(move >> 4);
-}
+std::string squareName(uint8_t move) { return std::string(1, char('a' + (move & 15) - 1)) + std::to_string(move >> 4); }
 
 // The board with column letters and row numbers, then the counts and the token.
 std::string boardText(const gv::Game& g) {
@@ -34,8 +32,8 @@ std::string boardText(const gv::Game& g) {
     gv::rowText(g, r, row);
     s += std::to_string(r) + " " + row + "\n";
   }
-  return s + "black " + std::to_string(gv::count(g, gv::BLACK)) + " white " + std::to_string(gv::count(g, gv::WHITE)) +
-         " gray " + std::to_string(gv::count(g, gv::GRAY)) + " token " + std::to_string(g.token) + "\n";
+  return s + "black " + std::to_string(gv::count(g, gv::BLACK)) + " white " + std::to_string(gv::count(g, gv::WHITE)) + " gray " +
+         std::to_string(gv::count(g, gv::GRAY)) + " token " + std::to_string(g.token) + "\n";
 }
 
 // "e5" (column letter a..i, row number 1..9), any case, surrounding blanks ignored.
@@ -58,8 +56,8 @@ std::string whyIllegal(const gv::Game& g, int row, int col) {
   const std::string sq = squareName(gv::packMove(row, col)), me = colourName(g.turn);
   if (here != gv::EMPTY && here != gv::GRAY) return sq + " is taken";
   if (here == gv::GRAY && !gv::mayConvert(g))
-    return sq + " is gray, but " + me + " has converted once more than " + colourName(gv::opponent(g.turn)) +
-           " already (token " + std::to_string(g.token) + ")";
+    return sq + " is gray, but " + me + " has converted once more than " + colourName(gv::opponent(g.turn)) + " already (token " +
+           std::to_string(g.token) + ")";
   return sq + " brackets nothing for " + me;
 }
 
@@ -112,8 +110,7 @@ int runGray(const std::vector<std::string>& args, std::istream& in, std::ostream
 
   gv::Game g;
   gv::newGame(g);
-  out << "game black=" << kKindNames[kinds[gv::BLACK]] << " white=" << kKindNames[kinds[gv::WHITE]] << " seed=" << seed
-      << "\n"
+  out << "game black=" << kKindNames[kinds[gv::BLACK]] << " white=" << kKindNames[kinds[gv::WHITE]] << " seed=" << seed << "\n"
       << boardText(g);
   uint8_t moves[gv::MAX_MOVES];
   while (!gv::isOver(g)) {
@@ -190,8 +187,8 @@ std::string checkGraySketch(const std::string& serial) {
     return "cannot read '" + lines[start] + "'";
   std::ostringstream want, err;
   std::istringstream noInput;
-  if (runGray({"gray", "--auto", "--black", black.substr(6), "--white", white.substr(6), "--seed", seed.substr(5)}, noInput,
-              want, err) != 0)
+  if (runGray({"gray", "--auto", "--black", black.substr(6), "--white", white.substr(6), "--seed", seed.substr(5)}, noInput, want,
+              err) != 0)
     return "cannot replay '" + lines[start] + "': " + err.str();
   const std::vector<std::string> expected = splitLines(want.str());
   for (size_t i = 0; i < expected.size(); ++i) {

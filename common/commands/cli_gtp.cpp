@@ -24,10 +24,9 @@ constexpr size_t kMaxLine = 1024;
 constexpr unsigned long long kMaxClock = (unsigned long long)kMaxMoveSeconds * 24;
 
 const char* const kCommands[] = {
-    "protocol_version", "name",      "version", "known_command", "list_commands", "quit",
-    "boardsize",        "clear_board", "komi",  "play",          "genmove",       "undo",
-    "showboard",        "final_score", "set_level", "time_settings", "time_left",
-    "list_games",       "set_game",
+    "protocol_version", "name",          "version",   "known_command", "list_commands", "quit",      "boardsize",
+    "clear_board",      "komi",          "play",      "genmove",       "undo",          "showboard", "final_score",
+    "set_level",        "time_settings", "time_left", "list_games",    "set_game",
 };
 
 bool known(const std::string& command) {
@@ -131,8 +130,8 @@ std::string GtpSession::execute(const std::string& command, const std::vector<st
     if (!level)
       return fail("syntax error: set_level takes a level " + std::to_string(kMinLevel) + ".." + std::to_string(kMaxLevel));
     if (level > maxLevel(*engine_.step))
-      return fail("level " + std::to_string(level) + " is too deep for " + std::string(engine_.step->id) +
-                  " (at most " + std::to_string(maxLevel(*engine_.step)) + ")");
+      return fail("level " + std::to_string(level) + " is too deep for " + std::string(engine_.step->id) + " (at most " +
+                  std::to_string(maxLevel(*engine_.step)) + ")");
     engine_.level = level;
     return "";
   }
@@ -188,8 +187,8 @@ std::string GtpSession::execute(const std::string& command, const std::vector<st
     return "";
   }
   if (command == "showboard") {
-    return "\n" + boardText(position_, false) + "black X " + std::to_string(game::discs(position_, BLACK)) +
-           ", white O " + std::to_string(game::discs(position_, WHITE)) + "; " +
+    return "\n" + boardText(position_, false) + "black X " + std::to_string(game::discs(position_, BLACK)) + ", white O " +
+           std::to_string(game::discs(position_, WHITE)) + "; " +
            (game::over(position_) ? "the game is over" : std::string(colourName(position_.toMove)) + " to move");
   }
   // final_score

@@ -45,8 +45,7 @@ std::string details(const SearchOutcome& o, uint8_t side) {
   if (o.exact) {
     std::snprintf(buf, sizeof buf, "exact: %s %s", colourName(side), outcome(o.score).c_str());
   } else {
-    std::snprintf(buf, sizeof buf, "depth %d, score %+.2f discs for %s", o.depth, o.discs(),
-                  colourName(side));
+    std::snprintf(buf, sizeof buf, "depth %d, score %+.2f discs for %s", o.depth, o.discs(), colourName(side));
   }
   char tail[64];
   std::snprintf(tail, sizeof tail, ", %llu nodes, %.3f s", static_cast<unsigned long long>(o.nodes), o.seconds);
@@ -64,8 +63,7 @@ std::string trimmedLower(const std::string& s) {
 
 class PlaySession {
  public:
-  PlaySession(const Engine& engine, uint8_t human, const Position& start, std::istream& in, std::ostream& out,
-              std::ostream& err)
+  PlaySession(const Engine& engine, uint8_t human, const Position& start, std::istream& in, std::ostream& out, std::ostream& err)
       : engine_(engine), human_(human), in_(in), out_(out), err_(err), position_(start) {}
 
   int run() {
@@ -87,8 +85,7 @@ class PlaySession {
         continue;
       }
       turns_.push_back({position_, played_.size()});
-      out_ << "\n" << boardText(position_, true) << counts() << "; " << who(human_) << " to move: " << moveList(legal)
-           << "\n";
+      out_ << "\n" << boardText(position_, true) << counts() << "; " << who(human_) << " to move: " << moveList(legal) << "\n";
       int status = 0;
       if (!humanTurn(legal, status)) return status;
     }
@@ -120,12 +117,11 @@ class PlaySession {
     const SearchOutcome o = chooseMove(position_, engine_);
     const int flipped = record(o.best);
     if (flipped < 0) {  // a defect of the step, not of the input: say so and stop
-      err_ << "reversi-lab: play: the engine (" << engineName(engine_) << ") chose the illegal move "
-           << moveName(o.best) << " (a bug)\n";
+      err_ << "reversi-lab: play: the engine (" << engineName(engine_) << ") chose the illegal move " << moveName(o.best)
+           << " (a bug)\n";
       return false;
     }
-    out_ << who(side) << " plays " << moveName(o.best) << ", " << flipped << " flipped "
-         << details(o, side) << "\n";
+    out_ << who(side) << " plays " << moveName(o.best) << ", " << flipped << " flipped " << details(o, side) << "\n";
     return true;
   }
 
@@ -211,11 +207,13 @@ class PlaySession {
     const int black = game::discs(position_, BLACK), white = game::discs(position_, WHITE);
     const int empty = 64 - black - white;
     const int blackFinal = black + (score > 0 ? empty : 0), whiteFinal = white + (score < 0 ? empty : 0);
-    out_ << "\n" << boardText(position_, false) << counts() << ", " << empty << " empty\n"
+    out_ << "\n"
+         << boardText(position_, false) << counts() << ", " << empty << " empty\n"
          << "game over: black " << blackFinal << ", white " << whiteFinal
          << (empty && score ? " (the winner takes the empty squares)" : "") << ": "
-         << (mine > 0 ? "you win by " + std::to_string(mine)
-                      : mine < 0 ? "the engine wins by " + std::to_string(-mine) : std::string("a draw"))
+         << (mine > 0   ? "you win by " + std::to_string(mine)
+             : mine < 0 ? "the engine wins by " + std::to_string(-mine)
+                        : std::string("a draw"))
          << "\n";
     return 0;
   }

@@ -25,7 +25,7 @@ struct TourSolve {
   int ffo;
   bool afterBest;
 };
-constexpr TourSolve kTourSolve{40, true};        // 19 empties; e06: 3.4 M nodes, s01 0.8 s, s05 0.6, s11 0.15
+constexpr TourSolve kTourSolve{40, true};       // 19 empties; e06: 3.4 M nodes, s01 0.8 s, s05 0.6, s11 0.15
 constexpr TourSolve kTourQuickSolve{1, false};  // 14 empties; e06: 0.09 M nodes
 
 std::string format(const char* fmt, double v) {
@@ -38,9 +38,7 @@ std::string format(const char* fmt, double v) {
 std::string signedInt(int v) { return (v < 0 ? "" : "+") + std::to_string(v); }
 
 // Nodes per second as a whole number ("-" when the clock saw no time at all).
-std::string nodesPerSecond(uint64_t nodes, double seconds) {
-  return seconds > 0 ? format("%.0f", double(nodes) / seconds) : "-";
-}
+std::string nodesPerSecond(uint64_t nodes, double seconds) { return seconds > 0 ? format("%.0f", double(nodes) / seconds) : "-"; }
 
 // "nodes N time T s nps R": the tail of every result line.
 std::string counts(uint64_t nodes, double seconds) {
@@ -75,12 +73,11 @@ bool pvEndsGame(Position p, const std::vector<int>& pv) {
 int emptySquares(const Position& p) { return game::discs(p, EMPTY); }
 
 // Refuses what `step` cannot solve in reasonable time, unless asked to go on (--no-limit).
-void checkSolvable(const CliArgs& a, int empties, const StepEntry& step, const std::string& what,
-                   const std::string& command) {
+void checkSolvable(const CliArgs& a, int empties, const StepEntry& step, const std::string& what, const std::string& command) {
   const int most = searchLimits(step).solveEmpties;
   if (empties > most && !a.options.count("--no-limit"))
-    throw UsageError{command + ": " + what + " has " + std::to_string(empties) + " empty squares; " +
-                     std::string(step.id) + " solves at most " + std::to_string(most) +
+    throw UsageError{command + ": " + what + " has " + std::to_string(empties) + " empty squares; " + std::string(step.id) +
+                     " solves at most " + std::to_string(most) +
                      " in reasonable time (reversi-lab help lists each engine's limits; --no-limit runs it anyway)"};
 }
 
@@ -89,8 +86,9 @@ void checkSolvable(const CliArgs& a, int empties, const StepEntry& step, const s
 void announceSolve(std::optional<LongWork>& w, int empties, const StepEntry& step, const std::string& what,
                    const std::string& command, std::ostream& err) {
   if (empties >= searchLimits(step).slowEmpties)
-    w.emplace(err, command, what + " has " + std::to_string(empties) + " empty squares: " + std::string(step.id) +
-                                " may take tens of seconds or more to solve it");
+    w.emplace(err, command,
+              what + " has " + std::to_string(empties) + " empty squares: " + std::string(step.id) +
+                  " may take tens of seconds or more to solve it");
 }
 
 int solvePosition(const CliArgs& a, std::ostream& out, std::ostream& err) {
@@ -108,8 +106,7 @@ int solvePosition(const CliArgs& a, std::ostream& out, std::ostream& err) {
 
 // One line per FFO position, then the total; 1 when any score or best move is wrong.
 int solveFfo(const CliArgs& a, std::ostream& out, std::ostream& err) {
-  if (!a.positional.empty())
-    throw UsageError{"solve: --ffo takes no position, got " + quoteInput(a.positional[0])};
+  if (!a.positional.empty()) throw UsageError{"solve: --ffo takes no position, got " + quoteInput(a.positional[0])};
   const Engine e = engineOptions(a, "solve");
   std::vector<const FfoPosition*> chosen;
   for (int n : parseFfoRange(a.options.at("--ffo"), "solve")) {
@@ -133,20 +130,22 @@ int solveFfo(const CliArgs& a, std::ostream& out, std::ostream& err) {
         << counts(o.nodes, o.seconds) << (ok ? " OK" : " WRONG") << "\n";
     checkWritten(out);  // a long run shows each result as it comes, or stops
   }
-  out << "total positions " << chosen.size() << " correct " << correct << " " << counts(nodes, seconds) << " "
-      << engineText(e) << "\n";
+  out << "total positions " << chosen.size() << " correct " << correct << " " << counts(nodes, seconds) << " " << engineText(e)
+      << "\n";
   return correct == int(chosen.size()) ? 0 : 1;
 }
 
 }  // namespace
 
 std::string searchLimitsText() {
-  std::string s = "Limits (longer would run for minutes to hours): solve at most N empty squares, search at\n"
-                  "most D plies deep (up to " + std::to_string(kMaxSearchDepth) +
-                  " when the position has no more than N empty squares):\n";
+  std::string s =
+      "Limits (longer would run for minutes to hours): solve at most N empty squares, search at\n"
+      "most D plies deep (up to " +
+      std::to_string(kMaxSearchDepth) + " when the position has no more than N empty squares):\n";
   for (const StepEntry& step : steps()) {
     const SearchLimits l = searchLimits(step);
-    s += "  " + std::string(step.id) + ": N = " + std::to_string(l.solveEmpties) + ", D = " + std::to_string(l.searchDepth) + "\n";
+    s +=
+        "  " + std::string(step.id) + ": N = " + std::to_string(l.solveEmpties) + ", D = " + std::to_string(l.searchDepth) + "\n";
   }
   return s;
 }
@@ -165,23 +164,22 @@ int runSearch(const std::vector<std::string>& args, std::ostream& out, std::ostr
   const SearchLimits l = searchLimits(*e.step);
   const int empties = emptySquares(p);
   if (depth > l.searchDepth && empties > l.solveEmpties)
-    throw UsageError{"search: --depth " + std::to_string(depth) + " is too deep for " + std::string(e.step->id) +
-                     " with " + std::to_string(empties) + " empty squares (at most " + std::to_string(l.searchDepth) +
-                     "; any depth up to " + std::to_string(kMaxSearchDepth) + " with " + std::to_string(l.solveEmpties) +
-                     " or fewer)"};
+    throw UsageError{"search: --depth " + std::to_string(depth) + " is too deep for " + std::string(e.step->id) + " with " +
+                     std::to_string(empties) + " empty squares (at most " + std::to_string(l.searchDepth) + "; any depth up to " +
+                     std::to_string(kMaxSearchDepth) + " with " + std::to_string(l.solveEmpties) + " or fewer)"};
   // A search as deep as the game is long is a solve of those squares.
   std::optional<LongWork> announced;
   if (game::over(p)) {
   } else if (depth >= empties) {
     announceSolve(announced, empties, *e.step, "the position", "search", err);
   } else if (depth >= l.slowDepth) {
-    announced.emplace(err, "search", "--depth " + std::to_string(depth) + ": " + std::string(e.step->id) +
-                                         " may take tens of seconds or more");
+    announced.emplace(err, "search",
+                      "--depth " + std::to_string(depth) + ": " + std::string(e.step->id) + " may take tens of seconds or more");
   }
   const SearchOutcome o = e.step->run(e.stage, p, depth);
   announced.reset();
-  out << scoreBestPv(format("%+.2f", o.discs()), o) << " leaf " << (pvEndsGame(p, o.pv) ? "end" : "eval") << " depth "
-      << depth << " " << counts(o.nodes, o.seconds) << " " << engineText(e) << "\n";
+  out << scoreBestPv(format("%+.2f", o.discs()), o) << " leaf " << (pvEndsGame(p, o.pv) ? "end" : "eval") << " depth " << depth
+      << " " << counts(o.nodes, o.seconds) << " " << engineText(e) << "\n";
   return 0;
 }
 
@@ -200,9 +198,9 @@ int tourSearch(bool quick, std::ostream& out) {
   int width = 7;  // "stage" and two spaces
   for (const StageEntry* s : chosen) width = std::max(width, int(s->id.size()) + 2);
 
-  out << "\nThe search: FFO #" << f->number << (t.afterBest ? " after its best move " + moveName(f->best.front()) : "")
-      << " (" << emptySquares(p) << " empty squares, " << colourName(p.toMove) << " to move), solved exactly by "
-      << step.id << " (" << step.idea << "):\n"
+  out << "\nThe search: FFO #" << f->number << (t.afterBest ? " after its best move " + moveName(f->best.front()) : "") << " ("
+      << emptySquares(p) << " empty squares, " << colourName(p.toMove) << " to move), solved exactly by " << step.id << " ("
+      << step.idea << "):\n"
       << formatPosition(p) << "\n\n";
   char line[160];
   std::snprintf(line, sizeof line, "%-*s%10s%14s%12s%8s  %s\n", width, "stage", "seconds", "nodes", "M nodes/s", "score", "best");
@@ -213,8 +211,8 @@ int tourSearch(bool quick, std::ostream& out) {
     const SearchOutcome& o = results.back();
     std::snprintf(line, sizeof line, "%-*s%10.3f%14llu%12s%8s  %s\n", width, std::string(s->id).c_str(), o.seconds,
                   static_cast<unsigned long long>(o.nodes),
-                  o.seconds > 0 ? format("%.2f", double(o.nodes) / o.seconds / 1e6).c_str() : "-",
-                  signedInt(o.score).c_str(), moveName(o.best).c_str());
+                  o.seconds > 0 ? format("%.2f", double(o.nodes) / o.seconds / 1e6).c_str() : "-", signedInt(o.score).c_str(),
+                  moveName(o.best).c_str());
     out << line;
     checkWritten(out);  // each solve takes about a second: show its line now
   }
@@ -230,11 +228,11 @@ int tourSearch(bool quick, std::ostream& out) {
     return 1;
   }
   const SearchOutcome& last = results.back();
-  out << "Score " << signedInt(first.score) << " (the published result) and " << first.nodes
-      << " nodes on all " << results.size() << ": the search visits the same positions whatever the move generator, "
+  out << "Score " << signedInt(first.score) << " (the published result) and " << first.nodes << " nodes on all " << results.size()
+      << ": the search visits the same positions whatever the move generator, "
       << "so " << chosen.back()->id << "'s "
-      << (last.seconds > 0 ? format("%.1f", first.seconds / last.seconds) + "x" : std::string("speed-up"))
-      << " over " << chosen.front()->id << " is all time per node.\n";
+      << (last.seconds > 0 ? format("%.1f", first.seconds / last.seconds) + "x" : std::string("speed-up")) << " over "
+      << chosen.front()->id << " is all time per node.\n";
   return 0;
 }
 

@@ -29,8 +29,8 @@ int main(int argc, char** argv) {
   // Only a known command's name is echoed here (user input is quoted elsewhere).
   const bool onTerminal = ::isatty(2);  // after ^C the line starts on its own line
   const bool named = !args.empty() && reversi::isCommand(args[0]);
-  const int n = std::snprintf(interruptLine, sizeof interruptLine, "%sreversi-lab: %s%sinterrupted\n",
-                              onTerminal ? "\n" : "", named ? args[0].c_str() : "", named ? ": " : "");
+  const int n = std::snprintf(interruptLine, sizeof interruptLine, "%sreversi-lab: %s%sinterrupted\n", onTerminal ? "\n" : "",
+                              named ? args[0].c_str() : "", named ? ": " : "");
   interruptLength = n > 0 ? size_t(n) : 0;
   struct sigaction action {};
   action.sa_handler = onInterrupt;

@@ -50,8 +50,8 @@ int maxLevel(const StepEntry& step) {
 }
 
 std::string engineName(const Engine& e) {
-  std::string name = std::string(e.step->id) + " on " + std::string(stages().at(e.stage).id) + ", level " +
-                     std::to_string(e.level);
+  std::string name =
+      std::string(e.step->id) + " on " + std::string(stages().at(e.stage).id) + ", level " + std::to_string(e.level);
   if (e.moveSeconds > 0) {
     char time[40];
     std::snprintf(time, sizeof time, ", %g s a move", e.moveSeconds);
@@ -113,9 +113,7 @@ SearchOutcome chooseMoveTimed(const Position& p, const Engine& e, double seconds
       const SearchOutcome o = e.step->run(e.stage, p, depth, stopWhenLate);
       nodes += o.nodes;
       best = o;
-    } catch (const TimeUp&) {
-      break;
-    }
+    } catch (const TimeUp&) { break; }
   }
   setStop(t0, stop);
   if (solve && Clock::now() < tStopAt) {
@@ -123,8 +121,7 @@ SearchOutcome chooseMoveTimed(const Position& p, const Engine& e, double seconds
       const SearchOutcome o = e.step->run(e.stage, p, -1, stopWhenLate);
       nodes += o.nodes;
       best = o;
-    } catch (const TimeUp&) {
-    }
+    } catch (const TimeUp&) {}
   }
   best.nodes = nodes;
   best.seconds = since(t0);

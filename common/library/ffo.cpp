@@ -4,7 +4,7 @@
 #include <sstream>
 #include <stdexcept>
 
-#include "ffo_data.h"  // written by CMake from common/library/ffo.txt (data): kFfoText
+#include "ffo_data.h"      // written by CMake from common/library/ffo.txt (data): kFfoText
 #include "search_types.h"  // parseMove
 #include "usage.h"
 
@@ -27,7 +27,8 @@ const std::vector<FfoPosition>& ffoPositions() {
       std::istringstream m(moves);
       for (std::string mv; std::getline(m, mv, ',');) {
         const int sq = parseMove(mv);
-        if (sq < 0 || sq > 63) throw std::logic_error("common/library/ffo.txt line " + std::to_string(lineNo) + ": bad move " + mv);
+        if (sq < 0 || sq > 63)
+          throw std::logic_error("common/library/ffo.txt line " + std::to_string(lineNo) + ": bad move " + mv);
         e.best.push_back(sq);
       }
       e.empties = 0;
@@ -54,8 +55,7 @@ std::string ffoNumbers() {
   for (size_t i = 0; i < all.size();) {
     size_t j = i;
     while (j + 1 < all.size() && all[j + 1].number == all[j].number + 1) ++j;
-    s += (s.empty() ? "" : ", ") + std::to_string(all[i].number) +
-         (j > i ? "-" + std::to_string(all[j].number) : std::string());
+    s += (s.empty() ? "" : ", ") + std::to_string(all[i].number) + (j > i ? "-" + std::to_string(all[j].number) : std::string());
     i = j + 1;
   }
   return s;

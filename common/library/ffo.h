@@ -12,11 +12,11 @@ namespace reversi {
 
 /// One FFO endgame test position.
 struct FfoPosition {
-  int number;              ///< FFO number (1-19, 40-59)
-  Position position;       ///< the board and the side to move
-  int score;               ///< exact final disc difference for the side to move
-  std::vector<int> best;   ///< every best move (squares y * 8 + x)
-  int empties;             ///< empty squares
+  int number;             ///< FFO number (1-19, 40-59)
+  Position position;      ///< the board and the side to move
+  int score;              ///< exact final disc difference for the side to move
+  std::vector<int> best;  ///< every best move (squares y * 8 + x)
+  int empties;            ///< empty squares
 };
 
 /// Every position of common/library/ffo.txt, in file order. The file is parsed once; a

@@ -79,7 +79,10 @@ class PerftTable {
 /// masks, else square by square through the interface.
 template <Stage S>
 void stoneMasks(const typename S::Board& b, uint64_t& black, uint64_t& white) {
-  if constexpr (requires { { b.black } -> std::convertible_to<uint64_t>; { b.white } -> std::convertible_to<uint64_t>; }) {
+  if constexpr (requires {
+                  { b.black } -> std::convertible_to<uint64_t>;
+                  { b.white } -> std::convertible_to<uint64_t>;
+                }) {
     black = b.black;
     white = b.white;
   } else {
@@ -135,9 +138,8 @@ HashedPerftStats hashedPerft(const Position& p, int depth, bool bulk, size_t tab
   const auto t0 = std::chrono::steady_clock::now();
   PerftTable table(tableBytes, symmetric);
   HashedPerftStats stats;
-  stats.count = splitPerft<S>(p, depth, threads, [&](const typename S::Board& b, uint8_t me, int d) {
-    return hashedPerft<S>(table, b, me, d, bulk);
-  });
+  stats.count = splitPerft<S>(
+      p, depth, threads, [&](const typename S::Board& b, uint8_t me, int d) { return hashedPerft<S>(table, b, me, d, bulk); });
   stats.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   table.describe(stats);  // after the clock: counting the used slots reads the whole table
   return stats;

@@ -12,9 +12,7 @@ Position startPosition() {
   return p;
 }
 
-std::string squareName(int square) {
-  return {char('a' + square % 8), char('1' + square / 8)};
-}
+std::string squareName(int square) { return {char('a' + square % 8), char('1' + square / 8)}; }
 
 std::string quoteInput(std::string_view text, size_t limit) {
   static const char hex[] = "0123456789abcdef";
@@ -53,26 +51,31 @@ Position parsePosition(std::string_view text) {
   size_t board = 0;
   while (board < text.size() && !isSpace(text[board])) ++board;
   if (board != 64)
-    throw ParseError("position board has " + std::to_string(board) +
-                     " characters; expected 64 (a1..h8 row by row)");
+    throw ParseError("position board has " + std::to_string(board) + " characters; expected 64 (a1..h8 row by row)");
   for (int i = 0; i < 64; ++i) {
     switch (text[i]) {
-      case 'X': case 'x': case '*': p.cells[i] = BLACK; break;
-      case 'O': case 'o': p.cells[i] = WHITE; break;
-      case '-': case '.': p.cells[i] = EMPTY; break;
+      case 'X':
+      case 'x':
+      case '*': p.cells[i] = BLACK; break;
+      case 'O':
+      case 'o': p.cells[i] = WHITE; break;
+      case '-':
+      case '.': p.cells[i] = EMPTY; break;
       default:
-        throw ParseError("position has bad character " + shown(text[i]) + " at " + squareName(i) +
-                         " (character " + std::to_string(i + 1) + "); use X, O or -");
+        throw ParseError("position has bad character " + shown(text[i]) + " at " + squareName(i) + " (character " +
+                         std::to_string(i + 1) + "); use X, O or -");
     }
   }
   std::string_view rest = text.substr(64);
   while (!rest.empty() && isSpace(rest.front())) rest.remove_prefix(1);
   if (rest.empty()) throw ParseError("position has no side to move: add a space and X or O");
-  if (rest.size() > 1)
-    throw ParseError("position side to move must be one character X or O, got " + quoteInput(rest));
+  if (rest.size() > 1) throw ParseError("position side to move must be one character X or O, got " + quoteInput(rest));
   switch (rest[0]) {
-    case 'X': case 'x': case '*': p.toMove = BLACK; break;
-    case 'O': case 'o': p.toMove = WHITE; break;
+    case 'X':
+    case 'x':
+    case '*': p.toMove = BLACK; break;
+    case 'O':
+    case 'o': p.toMove = WHITE; break;
     default: throw ParseError("position side to move must be X or O, got " + shown(rest[0]));
   }
   return p;

@@ -17,7 +17,9 @@ Cell state(const Position& p, int x, int y) {
 
 Cell asCell(uint8_t colour) { return colour == WHITE ? Cell::White : Cell::Black; }
 
-struct Step { int dx, dy; };
+struct Step {
+  int dx, dy;
+};
 constexpr Step kDirections[8] = {{0, -1}, {1, -1}, {1, 0}, {1, 1}, {0, 1}, {-1, 1}, {-1, 0}, {-1, -1}};
 
 }  // namespace
@@ -56,9 +58,7 @@ int play(Position& p, int square, uint8_t me) {
   return int(f.size());
 }
 
-bool gameOver(const Position& p) {
-  return legalMoves(p, BLACK).empty() && legalMoves(p, WHITE).empty();
-}
+bool gameOver(const Position& p) { return legalMoves(p, BLACK).empty() && legalMoves(p, WHITE).empty(); }
 
 uint64_t perft(const Position& p, int depth) {
   if (depth == 0) return 1;

@@ -15,11 +15,11 @@ struct HashedPerftStats;  // perft_hash.h
 
 /// One stage, type-erased: what the CLI needs to run it on any position.
 struct StageEntry {
-  int number;                       ///< 1 for s01
-  std::string_view id;              ///< "s01_naive"
-  std::string_view shortName;       ///< "naive"
-  std::string_view technique;       ///< a few words
-  std::string (*grid)(const Position&);                    ///< the article's grid
+  int number;                                                ///< 1 for s01
+  std::string_view id;                                       ///< "s01_naive"
+  std::string_view shortName;                                ///< "naive"
+  std::string_view technique;                                ///< a few words
+  std::string (*grid)(const Position&);                      ///< the article's grid
   uint64_t (*perft)(const Position&, int depth, bool bulk);  ///< published convention
   /// The same count on `threads` >= 1 threads (the first plies split into subtrees).
   uint64_t (*perftThreads)(const Position&, int depth, bool bulk, int threads);

@@ -61,18 +61,15 @@ struct LimitsRow {
   std::string_view step;  // the step's id
   SearchLimits limits;
 };
+// One row per step (clang-format would pack them several to a line):
+// clang-format off
 constexpr LimitsRow kLimits[] = {
-    {"e01_minimax", {13, 7, 13, 7}},
-    {"e02_alphabeta", {17, 11, 17, 11}},
-    {"e03_ordering", {20, 14, 20, 14}},
-    {"e04_pvs", {21, 14, 20, 14}},
-    {"e05_table", {22, 16, 21, 15}},
-    {"e06_endgame", {24, 17, 23, 16}},
-    {"e07_patterns", {23, 16, 23, 15}},
-    {"e08_selective", {23, 16, 23, 15}},
-    {"e09_bitsolve", {24, 16, 23, 15}},
+    {"e01_minimax", {13, 7, 13, 7}},    {"e02_alphabeta", {17, 11, 17, 11}}, {"e03_ordering", {20, 14, 20, 14}},
+    {"e04_pvs", {21, 14, 20, 14}},      {"e05_table", {22, 16, 21, 15}},     {"e06_endgame", {24, 17, 23, 16}},
+    {"e07_patterns", {23, 16, 23, 15}}, {"e08_selective", {23, 16, 23, 15}}, {"e09_bitsolve", {24, 16, 23, 15}},
     {"e10_stable", {25, 16, 24, 15}},
 };
+// clang-format on
 
 template <class... T>
 std::vector<StepEntry> entries(std::tuple<T...>*) {

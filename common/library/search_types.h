@@ -16,14 +16,14 @@ inline constexpr int kPass = 64, kNoMove = 255;
 
 /// What one search found, in host terms.
 struct SearchOutcome {
-  bool exact = false;     ///< Solved to the end of the game (score is a disc difference).
-  int score = 0;          ///< Exact: final disc difference; else the step's units (1/disc of `disc`).
-  int disc = 1;           ///< Units per disc of `score` (1 when exact).
-  int best = kNoMove;     ///< 0..63 (y * 8 + x), kPass or kNoMove.
-  std::vector<int> pv;    ///< Principal variation, starting with best.
-  uint64_t nodes = 0;     ///< Positions the search visited.
-  double seconds = 0;     ///< Wall time of the search alone (not the set-up).
-  int depth = -1;         ///< Plies the move was searched to; -1 when solved to the end.
+  bool exact = false;   ///< Solved to the end of the game (score is a disc difference).
+  int score = 0;        ///< Exact: final disc difference; else the step's units (1/disc of `disc`).
+  int disc = 1;         ///< Units per disc of `score` (1 when exact).
+  int best = kNoMove;   ///< 0..63 (y * 8 + x), kPass or kNoMove.
+  std::vector<int> pv;  ///< Principal variation, starting with best.
+  uint64_t nodes = 0;   ///< Positions the search visited.
+  double seconds = 0;   ///< Wall time of the search alone (not the set-up).
+  int depth = -1;       ///< Plies the move was searched to; -1 when solved to the end.
 
   /// The score in discs (exact: the difference itself).
   double discs() const { return double(score) / disc; }

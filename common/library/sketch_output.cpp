@@ -37,10 +37,10 @@ int runSketchChecker(int argc, char** argv, std::string (*check)(const std::stri
   char buf[4096];
   for (size_t n; (n = std::fread(buf, 1, sizeof buf, pipe)) > 0;) output.append(buf, n);
   const int status = pclose(pipe);
-  std::string why = status == -1                ? "cannot collect the sketch's exit status"
-                    : !WIFEXITED(status)        ? "the sketch was killed by signal " + std::to_string(WTERMSIG(status))
+  std::string why = status == -1               ? "cannot collect the sketch's exit status"
+                    : !WIFEXITED(status)       ? "the sketch was killed by signal " + std::to_string(WTERMSIG(status))
                     : WEXITSTATUS(status) != 0 ? "the sketch exited with status " + std::to_string(WEXITSTATUS(status))
-                                                : check(output);
+                                               : check(output);
   if (why.empty()) {
     std::printf("%s: the sketch's output is right\n", argv[0]);
     return 0;

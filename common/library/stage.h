@@ -31,7 +31,7 @@ concept Stage = requires {
   { S::id } -> std::convertible_to<std::string_view>;
   { S::shortName } -> std::convertible_to<std::string_view>;
   { S::technique } -> std::convertible_to<std::string_view>;
-  requires S::EMPTY == EMPTY && S::WHITE == WHITE && S::BLACK == BLACK;
+  requires S::EMPTY == EMPTY&& S::WHITE == WHITE&& S::BLACK == BLACK;
 };
 
 }  // namespace reversi
@@ -40,7 +40,7 @@ concept Stage = requires {
 /// NS is expanded first: an exercise's candidate, its namespace renamed by the compiler
 /// (-Ds05=s05_yours, exercises/exercises.cmake), is wrapped as Stage_s05_yours.
 #define REVERSI_STAGE_TRAITS(NS, NUMBER, ID, SHORT, TECHNIQUE) REVERSI_STAGE_TRAITS_(NS, NUMBER, ID, SHORT, TECHNIQUE)
-#define REVERSI_STAGE_TRAITS_(NS, NUMBER, ID, SHORT, TECHNIQUE)                             \
+#define REVERSI_STAGE_TRAITS_(NS, NUMBER, ID, SHORT, TECHNIQUE)                            \
   namespace reversi {                                                                      \
   struct Stage_##NS {                                                                      \
     using Board = NS::Board;                                                               \
@@ -182,8 +182,7 @@ uint64_t splitPerft(const Position& p, int depth, int threads, const Count& coun
   std::atomic<uint64_t> total{0};
   auto work = [&] {
     uint64_t sum = 0;
-    for (size_t i; (i = nextTask.fetch_add(1)) < tasks.size();)
-      sum += count(tasks[i].b, tasks[i].me, tasks[i].depth);
+    for (size_t i; (i = nextTask.fetch_add(1)) < tasks.size();) sum += count(tasks[i].b, tasks[i].me, tasks[i].depth);
     total += sum;
   };
   std::vector<std::thread> pool;
@@ -197,9 +196,8 @@ uint64_t splitPerft(const Position& p, int depth, int threads, const Count& coun
 /// subtree counted by the stage's best perft.
 template <Stage S>
 uint64_t perft(const Position& p, int depth, bool bulk = false, int threads = 1) {
-  return splitPerft<S>(p, depth, threads, [bulk](const typename S::Board& b, uint8_t me, int d) {
-    return bestPerft<S>(b, me, d, bulk);
-  });
+  return splitPerft<S>(p, depth, threads,
+                       [bulk](const typename S::Board& b, uint8_t me, int d) { return bestPerft<S>(b, me, d, bulk); });
 }
 
 }  // namespace reversi

@@ -41,8 +41,8 @@ REVERSI_STAGE_TRAITS(s11, 11, "s11_avx512", "avx512", "eight direction fills in 
 namespace reversi {
 
 /// Every stage, in stage order (stages() in registry.h is this list at run time).
-using AllStages = std::tuple<Stage_s01, Stage_s02, Stage_s03, Stage_s04, Stage_s05, Stage_s06, Stage_s07, Stage_s08,
-                             Stage_s09, Stage_s10, Stage_s11>;
+using AllStages = std::tuple<Stage_s01, Stage_s02, Stage_s03, Stage_s04, Stage_s05, Stage_s06, Stage_s07, Stage_s08, Stage_s09,
+                             Stage_s10, Stage_s11>;
 
 /// The stage the command line uses when none is named, and the one the game's rules
 /// are kept by (engine.cpp): the fastest, s11. Every stage gives the same answers (the

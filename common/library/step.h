@@ -25,7 +25,7 @@ concept SearchStep = requires {
   { T::number } -> std::convertible_to<int>;
   { T::id } -> std::convertible_to<std::string_view>;
   { T::DISC } -> std::convertible_to<int>;
-  requires T::PASS == kPass && T::NO_MOVE == kNoMove;
+  requires T::PASS == kPass&& T::NO_MOVE == kNoMove;
 };
 
 /// Slots given by default to a step that keeps a transposition table (one with a
@@ -38,7 +38,7 @@ struct SlotOf {
   using type = char;
 };
 template <class X>
-  requires requires { typename X::Slot; }
+requires requires { typename X::Slot; }
 struct SlotOf<X> {
   using type = typename X::Slot;
 };
@@ -82,15 +82,15 @@ SearchOutcome runStep(const Position& p, int depth, uint32_t tableSlots = kTable
 /// Wraps step namespace NS (e.g. e01) into reversi::Step_NS. NS is expanded first, as in
 /// REVERSI_STAGE_TRAITS (an exercise's candidate: Step_e05_yours).
 #define REVERSI_STEP_TRAITS(NS, NUMBER, ID, SHORT, IDEA) REVERSI_STEP_TRAITS_(NS, NUMBER, ID, SHORT, IDEA)
-#define REVERSI_STEP_TRAITS_(NS, NUMBER, ID, SHORT, IDEA)                         \
-  namespace reversi {                                                             \
-  struct Step_##NS {                                                              \
-    static constexpr int number = NUMBER;                                         \
-    static constexpr std::string_view id = ID, shortName = SHORT, idea = IDEA;    \
-    static constexpr int DISC = NS::DISC, PASS = NS::PASS, NO_MOVE = NS::NO_MOVE; \
-    template <class G>                                                            \
-    using Search = NS::Search<G>;                                                 \
-  };                                                                              \
+#define REVERSI_STEP_TRAITS_(NS, NUMBER, ID, SHORT, IDEA)                           \
+  namespace reversi {                                                               \
+  struct Step_##NS {                                                                \
+    static constexpr int number = NUMBER;                                           \
+    static constexpr std::string_view id = ID, shortName = SHORT, idea = IDEA;      \
+    static constexpr int DISC = NS::DISC, PASS = NS::PASS, NO_MOVE = NS::NO_MOVE;   \
+    template <class G>                                                              \
+    using Search = NS::Search<G>;                                                   \
+  };                                                                                \
   static_assert(SearchStep<Step_##NS>, #NS " does not provide the step interface"); \
   }
 

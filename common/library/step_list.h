@@ -31,15 +31,13 @@ REVERSI_STEP_TRAITS(e05, 5, "e05_table", "table", "transposition table: chained 
 REVERSI_STEP_TRAITS(e06, 6, "e06_endgame", "endgame", "exact endgame: parity, last empties, undo or copy")
 REVERSI_STEP_TRAITS(e07, 7, "e07_patterns", "patterns", "a learned evaluation: pattern weights fitted on our own games")
 REVERSI_STEP_TRAITS(e08, 8, "e08_selective", "selective", "selective search: ProbCut passes before the exact one")
-REVERSI_STEP_TRAITS(e09, 9, "e09_bitsolve", "bitsolve",
-                    "the endgame solver on two 64-bit masks: step 08's nodes, less work each")
+REVERSI_STEP_TRAITS(e09, 9, "e09_bitsolve", "bitsolve", "the endgame solver on two 64-bit masks: step 08's nodes, less work each")
 REVERSI_STEP_TRAITS(e10, 10, "e10_stable", "stable", "stable discs: a bound on the score before a move is tried")
 
 namespace reversi {
 
 /// Every step, in step order (steps() in search_registry.h is this list at run time).
-using AllSteps = std::tuple<Step_e01, Step_e02, Step_e03, Step_e04, Step_e05, Step_e06, Step_e07, Step_e08, Step_e09,
-                            Step_e10>;
+using AllSteps = std::tuple<Step_e01, Step_e02, Step_e03, Step_e04, Step_e05, Step_e06, Step_e07, Step_e08, Step_e09, Step_e10>;
 
 /// The step the command line uses when none is named: the last, the strongest.
 using DefaultStep = Step_e10;

@@ -28,8 +28,8 @@ const int W_XSQUARE = 30;   ///< Per X-square next to an empty corner (a penalty
 const int W_FRONTIER = 4;   ///< Per frontier disc (a penalty).
 const int W_CSQUARE = 12;   ///< Per C-square next to an empty corner (a penalty).
 
-const uint8_t CORNERS[4] = {0, 7, 56, 63};    ///< a1, h1, a8, h8.
-const uint8_t XSQUARES[4] = {9, 14, 49, 54};  ///< b2, g2, b7, g7: each corner's diagonal neighbour.
+const uint8_t CORNERS[4] = {0, 7, 56, 63};                  ///< a1, h1, a8, h8.
+const uint8_t XSQUARES[4] = {9, 14, 49, 54};                ///< b2, g2, b7, g7: each corner's diagonal neighbour.
 const uint8_t CSQUARES[8] = {1, 8, 6, 15, 48, 57, 55, 62};  ///< b1 a2, g1 h2, a7 b8, h7 g8: each corner's edge neighbours.
 
 /**
@@ -64,9 +64,10 @@ int cellScore(const typename G::Board& b, uint8_t me, int mobility) {
   for (int k = 0; k < 4; k++) {  // corners, and the X- and C-squares next to each
     const uint8_t corner = CORNERS[k];
     s += W_CORNER * owner(c[corner], me);
-    if (c[corner] == EMPTY)
-      s -= W_XSQUARE * owner(c[XSQUARES[k]], me) +
-           W_CSQUARE * (owner(c[CSQUARES[2 * k]], me) + owner(c[CSQUARES[2 * k + 1]], me));
+    if (c[corner] == EMPTY) {  // its neighbours give it away
+      s -= W_XSQUARE * owner(c[XSQUARES[k]], me);
+      s -= W_CSQUARE * (owner(c[CSQUARES[2 * k]], me) + owner(c[CSQUARES[2 * k + 1]], me));
+    }
   }
   for (int sq = 0; sq < 64; sq++)  // frontier discs: next to at least one empty square
     if (c[sq] != EMPTY && touchesEmpty(c, sq)) s -= W_FRONTIER * owner(c[sq], me);

@@ -55,10 +55,19 @@
 /// Search step 04: PVS with iterative deepening.
 namespace e04 {
 
-using e01::BLACK; using e01::EMPTY; using e01::WHITE; using e01::PASS; using e01::NO_MOVE;  // step 01's rules...
-using e01::DISC; using e01::EVAL_LIMIT; using e01::EXACT_DEPTH; using e01::INF; using e01::PV_PLIES;
+using e01::BLACK;
+using e01::EMPTY;
+using e01::WHITE;
+using e01::PASS;
+using e01::NO_MOVE;  // step 01's rules...
+using e01::DISC;
+using e01::EVAL_LIMIT;
+using e01::EXACT_DEPTH;
+using e01::INF;
+using e01::PV_PLIES;
 using e01::Result;  // ...and what a search returns
-using e03::ORDER_MIN; using e03::orderMoves;  // step 03's ordering
+using e03::ORDER_MIN;
+using e03::orderMoves;  // step 03's ordering
 
 const int SOLVE_FROM = 10;  ///< An exact solve deepens to empties - SOLVE_FROM, then solves.
 
@@ -158,7 +167,7 @@ class Search : private e01::PvTable {
     const int n = G::legalMoves(b, me, moves);
     const uint8_t opp = 3 - me;
     if (n == 0) {
-      if (G::legalMoves(b, opp, moves) == 0) return finalScore(b, me);  // game over
+      if (G::legalMoves(b, opp, moves) == 0) return finalScore(b, me);             // game over
       const int score = -pvs(b, opp, depth - 1, ply + 1, -beta, -alpha, empties);  // a pass is a move
       updatePv(ply, PASS);
       return score;

@@ -27,12 +27,12 @@ const int BUCKET = 4;  ///< Slots per bucket in BucketTable.
 
 /// What the table remembers of one position.
 struct Slot {
-  uint64_t key;    ///< The position's whole Zobrist key.
-  int16_t lower;   ///< The score is at least this...
-  int16_t upper;   ///< ...and at most this (equal: exact).
-  int8_t depth;    ///< Plies searched below it (EXACT_DEPTH: to the end); 0: the slot is free.
-  uint8_t best;    ///< The best move found, or NO_MOVE.
-  uint32_t next;   ///< ChainedTable: the next slot of this chain (0: none).
+  uint64_t key;   ///< The position's whole Zobrist key.
+  int16_t lower;  ///< The score is at least this...
+  int16_t upper;  ///< ...and at most this (equal: exact).
+  int8_t depth;   ///< Plies searched below it (EXACT_DEPTH: to the end); 0: the slot is free.
+  uint8_t best;   ///< The best move found, or NO_MOVE.
+  uint32_t next;  ///< ChainedTable: the next slot of this chain (0: none).
 };
 
 /**
@@ -103,7 +103,7 @@ class ChainedTableOf {
   }
 
  protected:
-  S* slots_;                        ///< The pool.
+  S* slots_;        ///< The pool.
   uint32_t heads_;  ///< Chain heads (a power of two).
   uint32_t count_;  ///< The pool's slots.
   uint32_t free_;   ///< The next free one.

@@ -40,7 +40,7 @@ class DeepEndgame : public Endgame<D, G, Table, Make, Off> {
   typedef Endgame<D, G, Table, Make, Off> Base;
 
  public:
-  typedef typename G::Board Board;  ///< The move generator's board.
+  typedef typename G::Board Board;     ///< The move generator's board.
   typedef typename Table::Entry Slot;  ///< A table slot.
   using Base::idle;
 
@@ -184,8 +184,7 @@ class DeepEndgame : public Endgame<D, G, Table, Make, Off> {
    * @param settled set to the score when a child cuts
    * @return true when one does
    */
-  bool etcCut(uint64_t key, int empties, int beta, const uint8_t* moves, int n, const Children& c, bool useTable,
-              int& settled) {
+  bool etcCut(uint64_t key, int empties, int beta, const uint8_t* moves, int n, const Children& c, bool useTable, int& settled) {
     (void)key, (void)useTable;
     for (int i = 0; i < n; i++) {
       const Slot* s = table_.find(c.key[moves[i]]);
@@ -211,8 +210,8 @@ class DeepEndgame : public Endgame<D, G, Table, Make, Off> {
    * @param bestMove set to the move that scored best
    * @return the best score, in discs
    */
-  int searchMoves(Board& b, uint8_t me, int alpha, int beta, int discs, int empties, int ply, const uint8_t* moves,
-                  int n, const Children& c, uint8_t& bestMove) {
+  int searchMoves(Board& b, uint8_t me, int alpha, int beta, int discs, int empties, int ply, const uint8_t* moves, int n,
+                  const Children& c, uint8_t& bestMove) {
     const bool pvNode = beta - alpha > 1;
     int best = -INF;
     for (int i = 0; i < n; i++) {

@@ -27,10 +27,19 @@
 
 namespace e06 {
 
-using e01::BLACK; using e01::EMPTY; using e01::WHITE; using e01::PASS; using e01::NO_MOVE;  // step 01's rules...
-using e01::DISC; using e01::EXACT_DEPTH; using e01::INF; using e01::PV_PLIES;
+using e01::BLACK;
+using e01::EMPTY;
+using e01::WHITE;
+using e01::PASS;
+using e01::NO_MOVE;  // step 01's rules...
+using e01::DISC;
+using e01::EXACT_DEPTH;
+using e01::INF;
+using e01::PV_PLIES;
 using e01::Result;  // ...and what a search returns
-using e03::ORDER_MIN; using e04::SOLVE_FROM; using e05::TABLE_MIN;
+using e03::ORDER_MIN;
+using e04::SOLVE_FROM;
+using e05::TABLE_MIN;
 
 /**
  * @brief PVS with iterative deepening and a transposition table over G (the base of
@@ -56,7 +65,7 @@ class Midgame : protected e01::PvTable {
   int aspiration;
 
   Midgame() : idle(0), aspiration(0) {
-    uint64_t x = 0x5eed5eed5eed5eedULL;  // Zobrist numbers from a fixed seed (SplitMix64)
+    uint64_t x = 0x5eed5eed5eed5eedULL;                       // Zobrist numbers from a fixed seed (SplitMix64)
     for (int sq = 0; sq < 64; sq++) zobrist_[EMPTY][sq] = 0;  // an empty square adds nothing
     for (int c = WHITE; c <= BLACK; c++)
       for (int sq = 0; sq < 64; sq++) zobrist_[c][sq] = splitMix(x);
@@ -173,7 +182,7 @@ class Midgame : protected e01::PvTable {
     const int n = G::legalMoves(b, me, moves);
     const uint8_t opp = 3 - me;
     if (n == 0) {
-      if (G::legalMoves(b, opp, moves) == 0) return e01::finalScore<G>(b, me);  // game over
+      if (G::legalMoves(b, opp, moves) == 0) return e01::finalScore<G>(b, me);     // game over
       const int score = -pvs(b, opp, depth - 1, ply + 1, -beta, -alpha, empties);  // a pass is a move
       updatePv(ply, PASS);
       return score;
@@ -239,12 +248,12 @@ class Midgame : protected e01::PvTable {
     return z ^ (z >> 31);
   }
 
-  uint64_t nodes_;            ///< Positions visited by this search.
-  Table table_;               ///< The transposition table.
-  uint64_t zobrist_[3][64];   ///< [EMPTY, WHITE or BLACK][square]
-  uint64_t whiteToMove_;      ///< XORed in when white is to move.
-  uint8_t rootBest_;          ///< The previous iteration's best move.
-  bool horizon_;              ///< Did this iteration evaluate any position at its horizon?
+  uint64_t nodes_;           ///< Positions visited by this search.
+  Table table_;              ///< The transposition table.
+  uint64_t zobrist_[3][64];  ///< [EMPTY, WHITE or BLACK][square]
+  uint64_t whiteToMove_;     ///< XORed in when white is to move.
+  uint8_t rootBest_;         ///< The previous iteration's best move.
+  bool horizon_;             ///< Did this iteration evaluate any position at its horizon?
 };
 
 }  // namespace e06

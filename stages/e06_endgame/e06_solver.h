@@ -132,7 +132,8 @@ class Endgame : public Midgame<D, G, Table> {
    */
   int solveRoot(Board& root, uint8_t me, int discs, int empties, int guess) {
     (void)guess;
-    return self().solveNext(root, me, -65, 65, discs, empties, 0, this->hashKey(root, me));  // wider than any score: every move raises alpha
+    return self().solveNext(root, me, -65, 65, discs, empties, 0,
+                            this->hashKey(root, me));  // wider than any score: every move raises alpha
   }
 
   /// @brief Takes sq out of the list of empty squares (its own links kept). @param sq the square played
@@ -225,8 +226,9 @@ class Endgame : public Midgame<D, G, Table> {
         if (n == 0) continue;
         self().removeEmpty(sq);
         const int childDiscs = -(discs + 2 * n + 1);
-        const int score = empties == 2 && on(IDEA_LAST_EMPTY) ? -solveLast(move.child(b), 3 - me, childDiscs, ply + 1, pvNode)
-                                       : -solveShallow(move.child(b), 3 - me, -beta, -alpha, childDiscs, empties - 1, ply + 1);
+        const int score = empties == 2 && on(IDEA_LAST_EMPTY)
+                              ? -solveLast(move.child(b), 3 - me, childDiscs, ply + 1, pvNode)
+                              : -solveShallow(move.child(b), 3 - me, -beta, -alpha, childDiscs, empties - 1, ply + 1);
         self().restoreEmpty(sq);
         move.undo(b, sq, me);
         if (score > best) best = score;
@@ -238,7 +240,7 @@ class Endgame : public Midgame<D, G, Table> {
       }
     }
     if (best > -INF) return best;
-    if (!canMove(b, 3 - me)) return finalDiscs(discs, empties);  // neither side can move
+    if (!canMove(b, 3 - me)) return finalDiscs(discs, empties);                           // neither side can move
     const int score = -solveShallow(b, 3 - me, -beta, -alpha, -discs, empties, ply + 1);  // a pass
     if (pvNode) updatePv(ply, PASS);
     return score;
@@ -298,7 +300,7 @@ class Endgame : public Midgame<D, G, Table> {
 
   uint8_t next_[65];  ///< The empty squares as a linked list: each one's next; 64 is both ends.
   uint8_t prev_[65];  ///< Each one's previous in the list.
-  uint8_t parity_;               ///< Bit q set: quadrant q has an odd number of empty squares.
+  uint8_t parity_;    ///< Bit q set: quadrant q has an odd number of empty squares.
 };
 
 }  // namespace e06

@@ -24,11 +24,11 @@ const int EXACT_SLOT = 64;  ///< A slot's depth for an exact result: EXACT_SLOT 
 /// What the table remembers of one position (16 bytes: a bucket of BUCKET slots is 64,
 /// one cache line when the pool is aligned to 64 bytes).
 struct Slot {
-  uint64_t key;    ///< The position's whole Zobrist key.
-  int16_t lower;   ///< The score is at least this...
-  int16_t upper;   ///< ...and at most this (equal: exact).
-  int8_t depth;    ///< Plies searched below it; exact: EXACT_SLOT + empties; 0: the slot is free.
-  uint8_t best;    ///< The best move found, or NO_MOVE.
+  uint64_t key;   ///< The position's whole Zobrist key.
+  int16_t lower;  ///< The score is at least this...
+  int16_t upper;  ///< ...and at most this (equal: exact).
+  int8_t depth;   ///< Plies searched below it; exact: EXACT_SLOT + empties; 0: the slot is free.
+  uint8_t best;   ///< The best move found, or NO_MOVE.
 };
 
 /// A slot of the chained table: a Slot and the index of the next slot of its chain.

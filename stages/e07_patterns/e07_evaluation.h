@@ -49,24 +49,31 @@ const int PHASES = 12;  ///< Weight sets by empty squares: 0-4, 5-9, ..., 50-54,
 const int KINDS = 11;   ///< Pattern kinds.
 
 /// The phase of a position with this many empty squares (a table: no division).
-const uint8_t PHASE_OF[65] = {0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 4, 4,
-                              4, 4, 4, 5, 5, 5, 5, 5, 6, 6, 6, 6, 6, 7, 7, 7, 7, 7, 8, 8, 8, 8,
-                              8, 9, 9, 9, 9, 9, 10, 10, 10, 10, 10, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11};
+const uint8_t PHASE_OF[65] = {
+    0,  0,  0,  0,  0,  1,  1,  1,  1,  1,   // 0-9 empty squares
+    2,  2,  2,  2,  2,  3,  3,  3,  3,  3,   // 10-19 empty squares
+    4,  4,  4,  4,  4,  5,  5,  5,  5,  5,   // 20-29 empty squares
+    6,  6,  6,  6,  6,  7,  7,  7,  7,  7,   // 30-39 empty squares
+    8,  8,  8,  8,  8,  9,  9,  9,  9,  9,   // 40-49 empty squares
+    10, 10, 10, 10, 10, 11, 11, 11, 11, 11,  // 50-59 empty squares
+    11, 11, 11, 11, 11,                      // 60-64 empty squares
+};
 
 /// Each kind's squares where the kind is drawn (y * 8 + x, ascending; -1 ends the list).
 /// The fast reading below gathers exactly these bits; the tests compare the two.
 const int8_t KIND_SQUARES[KINDS][11] = {
     {0, 1, 2, 3, 4, 5, 6, 7, 9, 14, -1},           // an edge with its two X-squares
-    {0, 1, 2, 8, 9, 10, 16, 17, 18, -1, -1},        // a corner's 3x3 block
-    {0, 1, 2, 3, 4, 8, 9, 10, 11, 12, -1},          // a corner's 2x5 block
-    {8, 9, 10, 11, 12, 13, 14, 15, -1, -1, -1},     // the second row
-    {16, 17, 18, 19, 20, 21, 22, 23, -1, -1, -1},   // the third row
-    {24, 25, 26, 27, 28, 29, 30, 31, -1, -1, -1},   // the fourth row
-    {0, 9, 18, 27, 36, 45, 54, 63, -1, -1, -1},     // the long diagonal
-    {1, 10, 19, 28, 37, 46, 55, -1, -1, -1, -1},    // a diagonal of 7
-    {2, 11, 20, 29, 38, 47, -1, -1, -1, -1, -1},    // of 6
-    {3, 12, 21, 30, 39, -1, -1, -1, -1, -1, -1},    // of 5
-    {4, 13, 22, 31, -1, -1, -1, -1, -1, -1, -1}};   // of 4
+    {0, 1, 2, 8, 9, 10, 16, 17, 18, -1, -1},       // a corner's 3x3 block
+    {0, 1, 2, 3, 4, 8, 9, 10, 11, 12, -1},         // a corner's 2x5 block
+    {8, 9, 10, 11, 12, 13, 14, 15, -1, -1, -1},    // the second row
+    {16, 17, 18, 19, 20, 21, 22, 23, -1, -1, -1},  // the third row
+    {24, 25, 26, 27, 28, 29, 30, 31, -1, -1, -1},  // the fourth row
+    {0, 9, 18, 27, 36, 45, 54, 63, -1, -1, -1},    // the long diagonal
+    {1, 10, 19, 28, 37, 46, 55, -1, -1, -1, -1},   // a diagonal of 7
+    {2, 11, 20, 29, 38, 47, -1, -1, -1, -1, -1},   // of 6
+    {3, 12, 21, 30, 39, -1, -1, -1, -1, -1, -1},   // of 5
+    {4, 13, 22, 31, -1, -1, -1, -1, -1, -1, -1},   // of 4
+};
 
 /// Where each kind's table starts in a phase's weights (3^10, 3^9, 3^10, 3^8 ... 3^4 entries).
 const int32_t KIND_OFFSET[KINDS] = {0, 59049, 78732, 137781, 144342, 150903, 157464, 164025, 166212, 166941, 167184};

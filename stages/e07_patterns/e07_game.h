@@ -48,12 +48,12 @@ namespace game {
 
 const int PLAY_DEPTH = 4;  // plies searched in the middle game...
 const int PLAY_EXACT = 8;  // ...and solved exactly from this many empty squares
-const int LINE_MAX = 16;  // longest line kept; longer is an error, not a crash
+const int LINE_MAX = 16;   // longest line kept; longer is an error, not a crash
 
 uint8_t person = s07::BLACK;  // the person's colour; the engine plays 3 - person
 uint8_t toMove = s07::BLACK;
-bool offered = false;         // the first game has been offered
-char line[LINE_MAX + 1];      // the line being typed
+bool offered = false;     // the first game has been offered
+char line[LINE_MAX + 1];  // the line being typed
 int lineLength = 0;
 bool lineTooLong = false, lineHasControl = false;
 

@@ -59,18 +59,46 @@
 /// Search step 07: a learned evaluation.
 namespace e07 {
 
-using e01::BLACK; using e01::EMPTY; using e01::WHITE; using e01::PASS; using e01::NO_MOVE;  // step 01's rules...
-using e01::EXACT_DEPTH; using e01::INF; using e01::PV_PLIES;
+using e01::BLACK;
+using e01::EMPTY;
+using e01::WHITE;
+using e01::PASS;
+using e01::NO_MOVE;  // step 01's rules...
+using e01::EXACT_DEPTH;
+using e01::INF;
+using e01::PV_PLIES;
 using e01::Result;  // ...and what a search returns
-using e06::BucketTable; using e06::ChainedTable; using e06::ChainSlot; using e06::Slot;  // step 06's tables...
-using e06::BUCKET; using e06::EXACT_SLOT;
-using e06::CopyMake; using e06::UndoMove;  // ...its move makers...
-using e06::ENDGAME_SHALLOW; using e06::ENDGAME_TABLE; using e06::ETC_MIN; using e06::PRESEARCH_MAX;  // ...its solver
-using e06::SORT_DEPTH; using e06::SORT_SEARCH; using e06::SQUARE_ORDER; using e06::SQUARE_RANK; using e06::quadrant;
-using e06::ORDER_MIN; using e06::SOLVE_FROM; using e06::TABLE_MIN;
-using e06::IDEA_EMPTY_LIST; using e06::IDEA_PARITY; using e06::IDEA_SHALLOW; using e06::IDEA_LAST_EMPTY;  // its ideas
-using e06::IDEA_FASTEST_FIRST; using e06::IDEA_SORT_SEARCH; using e06::IDEA_ETC; using e06::IDEA_TABLE_FROM;
-using e06::IDEA_PREFETCH; using e06::IDEA_KEY_AFTER; using e06::IDEA_ROOT_SEARCH;
+using e06::BucketTable;
+using e06::ChainedTable;
+using e06::ChainSlot;
+using e06::Slot;  // step 06's tables...
+using e06::BUCKET;
+using e06::EXACT_SLOT;
+using e06::CopyMake;
+using e06::UndoMove;  // ...its move makers...
+using e06::ENDGAME_SHALLOW;
+using e06::ENDGAME_TABLE;
+using e06::ETC_MIN;
+using e06::PRESEARCH_MAX;  // ...its solver
+using e06::SORT_DEPTH;
+using e06::SORT_SEARCH;
+using e06::SQUARE_ORDER;
+using e06::SQUARE_RANK;
+using e06::quadrant;
+using e06::ORDER_MIN;
+using e06::SOLVE_FROM;
+using e06::TABLE_MIN;
+using e06::IDEA_EMPTY_LIST;
+using e06::IDEA_PARITY;
+using e06::IDEA_SHALLOW;
+using e06::IDEA_LAST_EMPTY;  // its ideas
+using e06::IDEA_FASTEST_FIRST;
+using e06::IDEA_SORT_SEARCH;
+using e06::IDEA_ETC;
+using e06::IDEA_TABLE_FROM;
+using e06::IDEA_PREFETCH;
+using e06::IDEA_KEY_AFTER;
+using e06::IDEA_ROOT_SEARCH;
 
 /**
  * @brief Step 06's search and solver, with the learned evaluation, over the move generator G.

@@ -26,8 +26,8 @@ constexpr uint64_t squareBit(int x, int y) { return x >= 0 && x < 8 && y >= 0 &&
  * @return the mask of its neighbours on the board (three to eight of them)
  */
 constexpr uint64_t around(int x, int y) {
-  return squareBit(x - 1, y - 1) | squareBit(x, y - 1) | squareBit(x + 1, y - 1) | squareBit(x - 1, y) |
-         squareBit(x + 1, y) | squareBit(x - 1, y + 1) | squareBit(x, y + 1) | squareBit(x + 1, y + 1);
+  return squareBit(x - 1, y - 1) | squareBit(x, y - 1) | squareBit(x + 1, y - 1) | squareBit(x - 1, y) | squareBit(x + 1, y) |
+         squareBit(x - 1, y + 1) | squareBit(x, y + 1) | squareBit(x + 1, y + 1);
 }
 /// Row y of AROUND (a macro: a C++11 constant expression has no loop).
 #define E08_AROUND_ROW(y) \

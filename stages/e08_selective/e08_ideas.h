@@ -23,10 +23,10 @@ enum Idea {
   IDEA_FASTEST_FIRST = e06::IDEA_FASTEST_FIRST,  ///< Off: below SORT_SEARCH, the moves in square order.
   IDEA_SORT_SEARCH = e06::IDEA_SORT_SEARCH,      ///< Off: fastest-first at every depth, no shallow search to order.
   IDEA_ETC = e06::IDEA_ETC,                      ///< Off: no child is looked up before the first is searched.
-  IDEA_TABLE_FROM = e06::IDEA_TABLE_FROM,        ///< Off: the table at every node of the deep solver, not only from ENDGAME_TABLE.
-  IDEA_PREFETCH = e06::IDEA_PREFETCH,            ///< Off: no table bucket is fetched ahead of its probe.
-  IDEA_KEY_AFTER = e06::IDEA_KEY_AFTER,          ///< Off: each child's key is read from its 64 squares (hashKey).
-  IDEA_ROOT_SEARCH = e06::IDEA_ROOT_SEARCH,      ///< Off: solve straight from the root, no midgame search first.
+  IDEA_TABLE_FROM = e06::IDEA_TABLE_FROM,    ///< Off: the table at every node of the deep solver, not only from ENDGAME_TABLE.
+  IDEA_PREFETCH = e06::IDEA_PREFETCH,        ///< Off: no table bucket is fetched ahead of its probe.
+  IDEA_KEY_AFTER = e06::IDEA_KEY_AFTER,      ///< Off: each child's key is read from its 64 squares (hashKey).
+  IDEA_ROOT_SEARCH = e06::IDEA_ROOT_SEARCH,  ///< Off: solve straight from the root, no midgame search first.
   // this step's ideas
   IDEA_PASSES = 2048,      ///< Off: no selective pass, the exact pass alone (this step's other ideas kept).
   IDEA_ISOLATED = 4096,    ///< Off: no isolated empty square first in the shallow solver.

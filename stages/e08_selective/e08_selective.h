@@ -73,14 +73,33 @@
 /// Search step 08: selective search.
 namespace e08 {
 
-using e01::BLACK; using e01::EMPTY; using e01::WHITE; using e01::PASS; using e01::NO_MOVE;  // step 01's rules...
-using e01::DISC; using e01::EXACT_DEPTH; using e01::INF; using e01::PV_PLIES;
+using e01::BLACK;
+using e01::EMPTY;
+using e01::WHITE;
+using e01::PASS;
+using e01::NO_MOVE;  // step 01's rules...
+using e01::DISC;
+using e01::EXACT_DEPTH;
+using e01::INF;
+using e01::PV_PLIES;
 using e01::Result;  // ...and what a search returns
-using e06::CopyMake; using e06::UndoMove;  // step 06's move makers...
-using e06::ENDGAME_SHALLOW; using e06::ENDGAME_TABLE; using e06::ETC_MIN; using e06::PRESEARCH_MAX;  // ...its solver
-using e06::SORT_DEPTH; using e06::SORT_SEARCH; using e06::SQUARE_ORDER; using e06::SQUARE_RANK; using e06::quadrant;
-using e06::ORDER_MIN; using e06::SOLVE_FROM; using e06::TABLE_MIN;
-using e07::EVAL_LIMIT; using e07::LEARNED; using e07::Weights;  // step 07's evaluation
+using e06::CopyMake;
+using e06::UndoMove;  // step 06's move makers...
+using e06::ENDGAME_SHALLOW;
+using e06::ENDGAME_TABLE;
+using e06::ETC_MIN;
+using e06::PRESEARCH_MAX;  // ...its solver
+using e06::SORT_DEPTH;
+using e06::SORT_SEARCH;
+using e06::SQUARE_ORDER;
+using e06::SQUARE_RANK;
+using e06::quadrant;
+using e06::ORDER_MIN;
+using e06::SOLVE_FROM;
+using e06::TABLE_MIN;
+using e07::EVAL_LIMIT;
+using e07::LEARNED;
+using e07::Weights;  // step 07's evaluation
 
 /**
  * @brief Step 06's solver with selective passes first (the base of step 08's Search, and
@@ -214,8 +233,9 @@ class Selective : public e06::DeepEndgame<D, G, Table, Make, Off & e06::SOLVER_I
       if (n == 0) continue;
       self().removeEmpty(sq);
       const int childDiscs = -(discs + 2 * n + 1);
-      const int score = empties == 2 && on(IDEA_LAST_EMPTY) ? -this->solveLast(move.child(b), 3 - me, childDiscs, ply + 1, pvNode)
-                                     : -solveShallow(move.child(b), 3 - me, -beta, -alpha, childDiscs, empties - 1, ply + 1);
+      const int score = empties == 2 && on(IDEA_LAST_EMPTY)
+                            ? -this->solveLast(move.child(b), 3 - me, childDiscs, ply + 1, pvNode)
+                            : -solveShallow(move.child(b), 3 - me, -beta, -alpha, childDiscs, empties - 1, ply + 1);
       self().restoreEmpty(sq);
       move.undo(b, sq, me);
       if (score > best) best = score;
@@ -226,7 +246,7 @@ class Selective : public e06::DeepEndgame<D, G, Table, Make, Off & e06::SOLVER_I
       }
     }
     if (best > -INF) return best;
-    if (!this->canMove(b, 3 - me)) return Base::finalDiscs(discs, empties);  // neither side can move
+    if (!this->canMove(b, 3 - me)) return Base::finalDiscs(discs, empties);               // neither side can move
     const int score = -solveShallow(b, 3 - me, -beta, -alpha, -discs, empties, ply + 1);  // a pass
     if (pvNode) this->updatePv(ply, PASS);
     return score;

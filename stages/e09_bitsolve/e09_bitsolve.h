@@ -59,13 +59,31 @@
 /// Search step 09: the endgame solver on masks.
 namespace e09 {
 
-using e01::BLACK; using e01::WHITE; using e01::EXACT_DEPTH; using e01::PV_PLIES;  // step 01's rules
-using e06::ORDER_MIN; using e06::TABLE_MIN; using e06::SQUARE_RANK;
-using e07::EVAL_LIMIT; using e07::LEARNED; using e07::Weights;  // step 07's evaluation
-using e08::BucketTable; using e08::ChainedTable; using e08::ChainSlot; using e08::Slot;  // step 08's table...
-using e08::BUCKET; using e08::EXACT_SLOT;
-using e08::ASPIRATION; using e08::EXACT_LEVEL; using e08::PASSES; using e08::PASS_T;  // ...and its passes
-using e08::PROBCUT; using e08::PROBCUT_LAST; using e08::PROBCUT_MIN; using e08::ProbCut; using e08::SELECTIVE_FROM;
+using e01::BLACK;
+using e01::WHITE;
+using e01::EXACT_DEPTH;
+using e01::PV_PLIES;  // step 01's rules
+using e06::ORDER_MIN;
+using e06::TABLE_MIN;
+using e06::SQUARE_RANK;
+using e07::EVAL_LIMIT;
+using e07::LEARNED;
+using e07::Weights;  // step 07's evaluation
+using e08::BucketTable;
+using e08::ChainedTable;
+using e08::ChainSlot;
+using e08::Slot;  // step 08's table...
+using e08::BUCKET;
+using e08::EXACT_SLOT;
+using e08::ASPIRATION;
+using e08::EXACT_LEVEL;
+using e08::PASSES;
+using e08::PASS_T;  // ...and its passes
+using e08::PROBCUT;
+using e08::PROBCUT_LAST;
+using e08::PROBCUT_MIN;
+using e08::ProbCut;
+using e08::SELECTIVE_FROM;
 
 /**
  * @brief Step 08's search with the exact solver on two masks, over the move generator G.

@@ -32,8 +32,11 @@ constexpr uint64_t ray(int x, int y, int dx, int dy) {
   return squareBit(x + dx, y + dy) ? squareBit(x + dx, y + dy) | ray(x + dx, y + dy, dx, dy) : 0;
 }
 /// The eight rays of (x, y), in the order of RAYS.
-#define E09_RAYS(x, y) \
-  {ray(x, y, 1, 0), ray(x, y, -1, 1), ray(x, y, 0, 1), ray(x, y, 1, 1), ray(x, y, -1, 0), ray(x, y, 1, -1), ray(x, y, 0, -1), ray(x, y, -1, -1)}
+#define E09_RAYS(x, y)                                                                                                         \
+  {                                                                                                                            \
+    ray(x, y, 1, 0), ray(x, y, -1, 1), ray(x, y, 0, 1), ray(x, y, 1, 1), ray(x, y, -1, 0), ray(x, y, 1, -1), ray(x, y, 0, -1), \
+        ray(x, y, -1, -1)                                                                                                      \
+  }
 /// Row y of RAYS.
 #define E09_RAYS_ROW(y) \
   E09_RAYS(0, y), E09_RAYS(1, y), E09_RAYS(2, y), E09_RAYS(3, y), E09_RAYS(4, y), E09_RAYS(5, y), E09_RAYS(6, y), E09_RAYS(7, y)

@@ -34,10 +34,22 @@
 
 namespace e09 {
 
-using e01::EMPTY; using e01::NO_MOVE; using e01::PASS; using e01::INF; using e01::DISC; using e01::Result;
-using e06::ENDGAME_SHALLOW; using e06::ENDGAME_TABLE; using e06::ETC_MIN; using e06::SORT_DEPTH;
-using e06::SORT_SEARCH; using e06::SQUARE_ORDER; using e06::quadrant; using e06::bitCount;
-using e06::PRESEARCH_MAX; using e06::SOLVE_FROM;
+using e01::EMPTY;
+using e01::NO_MOVE;
+using e01::PASS;
+using e01::INF;
+using e01::DISC;
+using e01::Result;
+using e06::ENDGAME_SHALLOW;
+using e06::ENDGAME_TABLE;
+using e06::ETC_MIN;
+using e06::SORT_DEPTH;
+using e06::SORT_SEARCH;
+using e06::SQUARE_ORDER;
+using e06::quadrant;
+using e06::bitCount;
+using e06::PRESEARCH_MAX;
+using e06::SOLVE_FROM;
 using e08::AROUND;
 
 /// The four corners (a1, h1, a8, h8): the solver's fastest-first key counts the
@@ -49,10 +61,10 @@ const uint64_t CORNERS = 0x8100000000000081ULL;
 /// changes the search, only the work a node costs: the nodes are step 08's whichever is
 /// off (the tests check it), and the page's ablation table measures the time each saves.
 enum Idea {
-  IDEA_FLIP_LIST = 1,  ///< Off: the search loop finds each child's flips again (step 08 played each child twice).
-  IDEA_NEIGHBOURS = 2, ///< Off: the flips of every empty square are worked out, even with no opponent disc next to it.
-  IDEA_LAST_FOUR = 4,  ///< Off: the shallow solver down to two empty squares, then the last one counted (step 08's).
-  IDEA_RAYS = 8        ///< Off: a move's flips by stage 09's fills from its square, not along its rays.
+  IDEA_FLIP_LIST = 1,   ///< Off: the search loop finds each child's flips again (step 08 played each child twice).
+  IDEA_NEIGHBOURS = 2,  ///< Off: the flips of every empty square are worked out, even with no opponent disc next to it.
+  IDEA_LAST_FOUR = 4,   ///< Off: the shallow solver down to two empty squares, then the last one counted (step 08's).
+  IDEA_RAYS = 8         ///< Off: a move's flips by stage 09's fills from its square, not along its rays.
 };
 
 /// The root as the solver sees it: two masks (step 08's passes hand it to solveNext).
@@ -136,8 +148,7 @@ class MaskSolver : public e08::Selective<D, G, Table, e06::CopyMake, 0> {
   /// @param empties the number of empty squares
   /// @param ply plies from the root
   /// @param key the position's key
-  int solveNext(uint64_t own, uint64_t opp, uint8_t me, int alpha, int beta, int discs, int empties, int ply,
-                uint64_t key) {
+  int solveNext(uint64_t own, uint64_t opp, uint8_t me, int alpha, int beta, int discs, int empties, int ply, uint64_t key) {
     return empties > ENDGAME_SHALLOW ? solveDeep(own, opp, me, alpha, beta, discs, empties, ply, key)
                                      : solveShallow(own, opp, alpha, beta, discs, empties, ply);
   }
@@ -211,7 +222,7 @@ class MaskSolver : public e08::Selective<D, G, Table, e06::CopyMake, 0> {
       }
     }
     if (best > -INF) return best;
-    if (!canMove(opp, own, squares, E)) return finalDiscs(discs, E);  // neither side can move
+    if (!canMove(opp, own, squares, E)) return finalDiscs(discs, E);                    // neither side can move
     const int score = -solveFew<E>(opp, own, -beta, -alpha, -discs, ply + 1, squares);  // a pass
     if (pvNode) this->updatePv(ply, PASS);
     return score;
@@ -262,7 +273,7 @@ class MaskSolver : public e08::Selective<D, G, Table, e06::CopyMake, 0> {
       }
     }
     if (best > -INF) return best;
-    if (!canMove(opp, own, listed, count)) return finalDiscs(discs, empties);  // neither side can move
+    if (!canMove(opp, own, listed, count)) return finalDiscs(discs, empties);            // neither side can move
     const int score = -solveShallow(opp, own, -beta, -alpha, -discs, empties, ply + 1);  // a pass
     if (pvNode) this->updatePv(ply, PASS);
     return score;
@@ -281,8 +292,7 @@ class MaskSolver : public e08::Selective<D, G, Table, e06::CopyMake, 0> {
    * @param key the position's Zobrist key (unused below ENDGAME_TABLE)
    * @return the score, in discs
    */
-  int solveDeep(uint64_t own, uint64_t opp, uint8_t me, int alpha, int beta, int discs, int empties, int ply,
-                uint64_t key) {
+  int solveDeep(uint64_t own, uint64_t opp, uint8_t me, int alpha, int beta, int discs, int empties, int ply, uint64_t key) {
     if ((++nodes_ & 4095) == 0 && idle) idle();
     if (alpha >= 64) return 64;  // (no score passes 64 discs)
     if (beta <= -64) return -64;
@@ -321,8 +331,8 @@ class MaskSolver : public e08::Selective<D, G, Table, e06::CopyMake, 0> {
   /// @param ply plies from the root
   /// @param key the position's key
   /// @param pvNode fill the PV?
-  int passDeep(uint64_t own, uint64_t opp, uint8_t me, int alpha, int beta, int discs, int empties, int ply,
-               uint64_t key, bool pvNode) {
+  int passDeep(uint64_t own, uint64_t opp, uint8_t me, int alpha, int beta, int discs, int empties, int ply, uint64_t key,
+               bool pvNode) {
     if (s09::moveMask(opp, own) == 0) return finalDiscs(discs, empties);  // neither side can move
     const int score = -solveDeep(opp, own, 3 - me, -beta, -alpha, -discs, empties, ply + 1, key ^ this->whiteToMove_);
     if (pvNode) this->updatePv(ply, PASS);
@@ -358,8 +368,8 @@ class MaskSolver : public e08::Selective<D, G, Table, e06::CopyMake, 0> {
         this->table_.prefetch(c.key[sq]);  // the probes below (and the child's own) will wait less
       }
       if (empties >= SORT_SEARCH) {  // a shallow search: the opponent's score, lowest first
-        c.sortKey[i] = this->pvs(toBoard(childOwn, childOpp, uint8_t(3 - me)), uint8_t(3 - me), SORT_DEPTH, ply + 1, -INF,
-                                 INF, empties - 1);
+        c.sortKey[i] =
+            this->pvs(toBoard(childOwn, childOpp, uint8_t(3 - me)), uint8_t(3 - me), SORT_DEPTH, ply + 1, -INF, INF, empties - 1);
         continue;
       }
       const uint64_t replies = s09::moveMask(childOwn, childOpp);

@@ -27,7 +27,11 @@
 
 namespace e10 {
 
-using e08::PASS_T; using e08::PROBCUT; using e08::PROBCUT_LAST; using e08::PROBCUT_MIN; using e08::ProbCut;
+using e08::PASS_T;
+using e08::PROBCUT;
+using e08::PROBCUT_LAST;
+using e08::PROBCUT_MIN;
+using e08::ProbCut;
 
 /// ...plus this much (in 1/DISC) for each reply the move leaves the opponent: the search's
 /// score keeps the opponent's best reply, not how many it has (IDEA_SORT_MOBILITY). Three
@@ -35,17 +39,18 @@ using e08::PASS_T; using e08::PROBCUT; using e08::PROBCUT_LAST; using e08::PROBC
 /// and #50-#53 it saved 2.5 %, 7.9 % and 19.8 % of the nodes; a half disc 3.0 %, 5.9 %
 /// and 14.0 %; a whole disc 2.6 % on #40-#44, and on #45-#49 cost 0.6 % more.
 const int SORT_MOBILITY = 192;
-static_assert(SORT_MOBILITY >= 0 && 64 * DISC < INF,
-              "a sort key (a score of -64 discs at least, plus the replies) stays above -INF, solveDeep's mark for its first move");
+static_assert(
+    SORT_MOBILITY >= 0 && 64 * DISC < INF,
+    "a sort key (a score of -64 discs at least, plus the replies) stays above -INF, solveDeep's mark for its first move");
 
 /// What solveDeep's one pass over the children finds.
 struct DeepChildren {
-  uint8_t moves[64];                              ///< The moves, in square order (as G's list).
-  int n;                                          ///< How many.
-  uint64_t flipped[64];                           ///< [square]: the discs the move flips.
-  uint64_t key[64];                               ///< [square]: the child's key (unused below ENDGAME_TABLE).
-  uint64_t replies[HAND_MOVES_DOWN ? 64 : 1];     ///< [square]: the child's own moves, where handed down.
-  int sortKey[64];                                ///< [move index]: its sort key, lowest first.
+  uint8_t moves[64];                           ///< The moves, in square order (as G's list).
+  int n;                                       ///< How many.
+  uint64_t flipped[64];                        ///< [square]: the discs the move flips.
+  uint64_t key[64];                            ///< [square]: the child's key (unused below ENDGAME_TABLE).
+  uint64_t replies[HAND_MOVES_DOWN ? 64 : 1];  ///< [square]: the child's own moves, where handed down.
+  int sortKey[64];                             ///< [move index]: its sort key, lowest first.
 };
 
 /**
@@ -86,7 +91,8 @@ class DeepEndgame : public Endgame<D, G, Table, Off> {
     if (beta <= -64) return -64;
     const bool pvNode = beta - alpha > 1;
     int settled;
-    if (!pvNode && this->failsLow(own, opp, alpha, empties, &settled)) return settled;  // (a line needs its moves: not in a PV node)
+    if (!pvNode && this->failsLow(own, opp, alpha, empties, &settled))
+      return settled;  // (a line needs its moves: not in a PV node)
     if (pvNode) this->setPvLength(ply, 0);
     if (legal == MOVES_UNKNOWN) legal = K::movesOf(own, opp);
     if (legal == 0) return passDeep(own, opp, me, alpha, beta, discs, empties, ply, key, pvNode);
@@ -206,7 +212,7 @@ class DeepEndgame : public Endgame<D, G, Table, Off> {
                             DeepChildren& c) {
     const bool childTable = empties - 1 >= ENDGAME_TABLE;
     const bool countReplies = empties < SORT_SEARCH || on(IDEA_SORT_MOBILITY);  // for either key
-    Table& children = this->tableFor(empties - 1);  // (chosen once, not once a child)
+    Table& children = this->tableFor(empties - 1);                              // (chosen once, not once a child)
     c.n = 0;
     for (; legal; legal &= legal - 1, c.n++) {
       const uint8_t sq = uint8_t(__builtin_ctzll(legal));
@@ -222,7 +228,7 @@ class DeepEndgame : public Endgame<D, G, Table, Off> {
       // the opponent's replies (unknown where neither key counts them)
       const uint64_t replies = countReplies ? K::movesOf(childOwn, childOpp) : MOVES_UNKNOWN;
       if (HAND_MOVES_DOWN) c.replies[sq] = replies;  // (the child's own moves: it need not find them again)
-      if (empties >= SORT_SEARCH) {  // a shallow search: the opponent's score, lowest first, its replies counted
+      if (empties >= SORT_SEARCH) {                  // a shallow search: the opponent's score, lowest first, its replies counted
         c.sortKey[c.n] = this->midgame(childOwn, childOpp, uint8_t(3 - me), SORT_DEPTH, ply + 1, -INF, INF, empties - 1) +
                          (countReplies ? SORT_MOBILITY * K::countBits(replies) : 0);
         continue;
@@ -276,7 +282,7 @@ class DeepEndgame : public Endgame<D, G, Table, Off> {
     const int first = firstMove(c, hint);
     int best = -INF;
     for (int i = 0; i < c.n; i++) {
-      if (i == 1) {  // the first did not cut: the order of the others
+      if (i == 1) {               // the first did not cut: the order of the others
         c.sortKey[first] = -INF;  // (it stays first)
         e03::sortByKey(c.moves, c.sortKey, c.n);
       }
@@ -291,11 +297,10 @@ class DeepEndgame : public Endgame<D, G, Table, Off> {
       if (i == 0) {
         score = -this->solveNext(childOwn, childOpp, them, -beta, -alpha, childDiscs, empties - 1, ply + 1, c.key[sq], handed);
       } else {  // null window first, as in pvs
-        score = -this->solveNext(childOwn, childOpp, them, -alpha - 1, -alpha, childDiscs, empties - 1, ply + 1, c.key[sq],
-                                 handed);
+        score =
+            -this->solveNext(childOwn, childOpp, them, -alpha - 1, -alpha, childDiscs, empties - 1, ply + 1, c.key[sq], handed);
         if (score > alpha && score < beta)
-          score = -this->solveNext(childOwn, childOpp, them, -beta, -alpha, childDiscs, empties - 1, ply + 1, c.key[sq],
-                                   handed);
+          score = -this->solveNext(childOwn, childOpp, them, -beta, -alpha, childDiscs, empties - 1, ply + 1, c.key[sq], handed);
       }
       this->restoreEmpty(sq);
       if (stopped()) return 0;

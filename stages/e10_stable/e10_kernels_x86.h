@@ -85,11 +85,11 @@ E10_INLINE uint64_t rayFlipsInLanes(uint8_t sq, uint64_t own, uint64_t opp) {
   __builtin_memcpy(&up, r, sizeof up);  // RAYS[sq][0..3]
   const Lanes4 mine = {own, own, own, own}, theirs = {opp, opp, opp, opp};
   const Lanes4 rest = up & ~theirs, end = rest & -rest & mine;  // each run's end, if the mover's
-  const Lanes4 f = (end + (end != 0)) & up;  // end - 1 where end is not 0 (a true compare is -1)
+  const Lanes4 f = (end + (end != 0)) & up;                     // end - 1 where end is not 0 (a true compare is -1)
   Lanes4 down;
   __builtin_memcpy(&down, r + 4, sizeof down);  // RAYS[sq][4..7]: steps -1, -7, -8, -9
   const Lanes4 step = {1, 7, 8, 9};
-  const Lanes4 open = down & ~theirs;  // the ray's squares that are not the opponent's
+  const Lanes4 open = down & ~theirs;   // the ray's squares that are not the opponent's
   Lanes4 past = open | (open >> step);  // those and every square beyond one of them (a bit
   past |= past >> (2 * step);           // pushed off the ray is never a ray square again:
   past |= past >> (4 * step);           // the & down below drops it)
@@ -119,7 +119,7 @@ inline const bool CPU_HAS_LZCNT_LANES =
 __attribute__((target("avx512vl,avx512cd"))) inline uint64_t rayFlipsByLzcnt(uint8_t sq, uint64_t own, uint64_t opp) {
   const uint64_t* r = RAYS[sq];
   Lanes4 up, down;
-  __builtin_memcpy(&up, r, sizeof up);        // RAYS[sq][0..3]
+  __builtin_memcpy(&up, r, sizeof up);          // RAYS[sq][0..3]
   __builtin_memcpy(&down, r + 4, sizeof down);  // RAYS[sq][4..7]
   const Lanes4 mine = {own, own, own, own}, theirs = {opp, opp, opp, opp};
   const Lanes4 rest = up & ~theirs, end = rest & -rest & mine;  // as rayFlipsInLanes

@@ -32,11 +32,24 @@
 
 namespace e10 {
 
-using e01::BLACK; using e01::EMPTY; using e01::WHITE; using e01::PASS; using e01::NO_MOVE;  // step 01's rules...
-using e01::DISC; using e01::EXACT_DEPTH; using e01::INF; using e01::PV_PLIES;
+using e01::BLACK;
+using e01::EMPTY;
+using e01::WHITE;
+using e01::PASS;
+using e01::NO_MOVE;  // step 01's rules...
+using e01::DISC;
+using e01::EXACT_DEPTH;
+using e01::INF;
+using e01::PV_PLIES;
 using e01::Result;  // ...and what a search returns
-using e03::ORDER_MIN; using e05::TABLE_MIN; using e06::EXACT_SLOT; using e06::bitCount;
-using e07::EVAL_LIMIT; using e07::LEARNED; using e07::Weights; using e07::patternScore;  // step 07's evaluation
+using e03::ORDER_MIN;
+using e05::TABLE_MIN;
+using e06::EXACT_SLOT;
+using e06::bitCount;
+using e07::EVAL_LIMIT;
+using e07::LEARNED;
+using e07::Weights;
+using e07::patternScore;  // step 07's evaluation
 using e08::EXACT_LEVEL;
 
 /// A position as two masks, for the midgame searches solve() asks (see Search::pvs).
@@ -84,7 +97,7 @@ class MaskMidgame : protected e01::PvTable {
   int aspiration;
 
   MaskMidgame() : idle(0), aspiration(0), shallow_(&table_) {
-    uint64_t x = 0x5eed5eed5eed5eedULL;  // Zobrist numbers from a fixed seed (SplitMix64)
+    uint64_t x = 0x5eed5eed5eed5eedULL;                       // Zobrist numbers from a fixed seed (SplitMix64)
     for (int sq = 0; sq < 64; sq++) zobrist_[EMPTY][sq] = 0;  // an empty square adds nothing
     for (int c = WHITE; c <= BLACK; c++)
       for (int sq = 0; sq < 64; sq++) zobrist_[c][sq] = splitMix(x);
@@ -173,7 +186,6 @@ class MaskMidgame : protected e01::PvTable {
     e06::readMasks<G>(b, me, own, opp);  // the cells, read once
     return predict(own, opp, mine - theirs);
   }
-
 
   /// The weights evaluate() reads: LEARNED, unless the trainer lends a set it is fitting.
   static const Weights* weights;
@@ -286,7 +298,7 @@ class MaskMidgame : protected e01::PvTable {
     const int n = listMoves(b, me, moves);
     const uint8_t opp = 3 - me;
     if (n == 0) {
-      if (listMoves(b, opp, moves) == 0) return finalScore(b, me);  // game over
+      if (listMoves(b, opp, moves) == 0) return finalScore(b, me);                 // game over
       const int score = -pvs(b, opp, depth - 1, ply + 1, -beta, -alpha, empties);  // a pass is a move
       if (stopped()) return 0;
       updatePv(ply, PASS);

@@ -25,9 +25,15 @@
 
 namespace e10 {
 
-using e04::SOLVE_FROM; using e06::PRESEARCH_MAX; using e06::SORT_DEPTH; using e06::SORT_SEARCH;
-using e06::SQUARE_ORDER; using e06::quadrant;
-using e08::AROUND; using e08::ASPIRATION; using e08::SELECTIVE_FROM;
+using e04::SOLVE_FROM;
+using e06::PRESEARCH_MAX;
+using e06::SORT_DEPTH;
+using e06::SORT_SEARCH;
+using e06::SQUARE_ORDER;
+using e06::quadrant;
+using e08::AROUND;
+using e08::ASPIRATION;
+using e08::SELECTIVE_FROM;
 
 /// This step's pre-search stops sooner, at 8 plies (IDEA_SHORT_PRESEARCH: a solve of 19
 /// empty squares or more is all it changes): the selective passes (step 08's) order the exact
@@ -56,8 +62,8 @@ const bool HAND_MOVES_DOWN = E10_X86 != 0;
 const int8_t STABLE_MARGIN[7] = {0, 0, 8, 12, 10, 10, 4};
 
 /// Row y of QUADRANT_BIT (a macro: a C++11 constant expression has no loop).
-#define E10_QUADRANT_ROW(y)                                                                               \
-  uint8_t(1 << quadrant(8 * y)), uint8_t(1 << quadrant(8 * y + 1)), uint8_t(1 << quadrant(8 * y + 2)),   \
+#define E10_QUADRANT_ROW(y)                                                                                    \
+  uint8_t(1 << quadrant(8 * y)), uint8_t(1 << quadrant(8 * y + 1)), uint8_t(1 << quadrant(8 * y + 2)),         \
       uint8_t(1 << quadrant(8 * y + 3)), uint8_t(1 << quadrant(8 * y + 4)), uint8_t(1 << quadrant(8 * y + 5)), \
       uint8_t(1 << quadrant(8 * y + 6)), uint8_t(1 << quadrant(8 * y + 7))
 /// QUADRANT_BIT[sq]: 1 << quadrant(sq), worked out by the compiler and looked up (the
@@ -160,8 +166,8 @@ class Endgame : public MaskMidgame<D, G, Table, Off> {
   /// @param ply plies from the root
   /// @param key the position's key
   /// @param legal its moves when the caller found them, else MOVES_UNKNOWN
-  int solveNext(uint64_t own, uint64_t opp, uint8_t me, int alpha, int beta, int discs, int empties, int ply,
-                uint64_t key, uint64_t legal = MOVES_UNKNOWN) {
+  int solveNext(uint64_t own, uint64_t opp, uint8_t me, int alpha, int beta, int discs, int empties, int ply, uint64_t key,
+                uint64_t legal = MOVES_UNKNOWN) {
     return empties > ENDGAME_SHALLOW ? self().solveDeep(own, opp, me, alpha, beta, discs, empties, ply, key, legal)
                                      : solveShallow(own, opp, alpha, beta, discs, empties, ply);
   }
@@ -246,7 +252,7 @@ class Endgame : public MaskMidgame<D, G, Table, Off> {
         score = -solveLast(opp ^ f, own ^ f ^ bit(sq), childDiscs, ply + 1, pvNode);
       } else {
         score = -fewBody<(E > 2 ? E - 1 : 2)>(opp ^ f, own ^ f ^ bit(sq), -beta, -alpha, childDiscs, ply + 1,
-                                               without(squares, order[i]));
+                                              without(squares, order[i]));
         if (stopped()) return 0;
       }
       if (score > best) best = score;
@@ -257,7 +263,7 @@ class Endgame : public MaskMidgame<D, G, Table, Off> {
       }
     }
     if (best > -INF) return best;
-    if (!canMove(opp, own, squares, E)) return finalDiscs(discs, E);  // neither side can move
+    if (!canMove(opp, own, squares, E)) return finalDiscs(discs, E);                    // neither side can move
     const int score = -solveFew<E>(opp, own, -beta, -alpha, -discs, ply + 1, squares);  // a pass
     if (stopped()) return 0;
     if (pvNode) updatePv(ply, PASS);
@@ -319,7 +325,7 @@ class Endgame : public MaskMidgame<D, G, Table, Off> {
       }
     }
     if (best > -INF) return best;
-    if (!canMove(opp, own, listed, count)) return finalDiscs(discs, empties);  // neither side can move
+    if (!canMove(opp, own, listed, count)) return finalDiscs(discs, empties);            // neither side can move
     const int score = -solveShallow(opp, own, -beta, -alpha, -discs, empties, ply + 1);  // a pass
     if (stopped()) return 0;
     if (pvNode) updatePv(ply, PASS);
@@ -419,7 +425,8 @@ class Endgame : public MaskMidgame<D, G, Table, Off> {
     const bool cheap = on(IDEA_STABLE_MARGIN);
     const int margin = cheap ? STABLE_MARGIN[empties < 6 ? empties : 6] : 0;
     if (!on(IDEA_STABLE) || alpha < 64 - 2 * K::countBits(opp) + margin) return false;
-    *most = 64 - 2 * K::countBits(K::stableOf(opp, own, empties <= ENDGAME_SHALLOW, cheap ? (65 - alpha) / 2 : 65));  // (enough: 64 - 2 * need <= alpha)
+    *most = 64 - 2 * K::countBits(K::stableOf(opp, own, empties <= ENDGAME_SHALLOW,
+                                              cheap ? (65 - alpha) / 2 : 65));  // (enough: 64 - 2 * need <= alpha)
     return *most <= alpha;
   }
 
@@ -501,12 +508,12 @@ class Endgame : public MaskMidgame<D, G, Table, Off> {
     this->pvLength_[ply] = n;
   }
 
-  Board root_;                   ///< The solve's root, as G's board (midgame() starts from it with IDEA_MASK_SEARCH off).
-  uint8_t next_[65];             ///< The empty squares as a linked list: each one's next; 64 is both ends.
-  uint8_t prev_[65];             ///< Each one's previous in the list.
-  uint8_t parity_;               ///< Bit q set: quadrant q has an odd number of empty squares.
-  int level_;                    ///< The endgame's pass: 0.. selective, EXACT_LEVEL exact.
-  int selectiveFrom_;            ///< The fewest empties that get the selective passes.
+  Board root_;         ///< The solve's root, as G's board (midgame() starts from it with IDEA_MASK_SEARCH off).
+  uint8_t next_[65];   ///< The empty squares as a linked list: each one's next; 64 is both ends.
+  uint8_t prev_[65];   ///< Each one's previous in the list.
+  uint8_t parity_;     ///< Bit q set: quadrant q has an odd number of empty squares.
+  int level_;          ///< The endgame's pass: 0.. selective, EXACT_LEVEL exact.
+  int selectiveFrom_;  ///< The fewest empties that get the selective passes.
 };
 
 }  // namespace e10

@@ -48,11 +48,13 @@ inline uint64_t heldByCorner(uint64_t m) {
 
 /// The four lines through square q, q among them, in the lanes' order: its row, its column,
 /// its diagonal by 9 and its diagonal by 7 (from the rays: the compiler works them out).
-#define E10_LINES(q)                                                                       \
-  {RAYS[q][0] | RAYS[q][4] | uint64_t(1) << (q), RAYS[q][2] | RAYS[q][6] | uint64_t(1) << (q), \
-   RAYS[q][3] | RAYS[q][7] | uint64_t(1) << (q), RAYS[q][1] | RAYS[q][5] | uint64_t(1) << (q)}
+#define E10_LINES(q)                                                                               \
+  {                                                                                                \
+    RAYS[q][0] | RAYS[q][4] | uint64_t(1) << (q), RAYS[q][2] | RAYS[q][6] | uint64_t(1) << (q),    \
+        RAYS[q][3] | RAYS[q][7] | uint64_t(1) << (q), RAYS[q][1] | RAYS[q][5] | uint64_t(1) << (q) \
+  }
 /// Row y of LINES.
-#define E10_LINES_ROW(y)                                                                                        \
+#define E10_LINES_ROW(y)                                                                                    \
   E10_LINES(8 * y), E10_LINES(8 * y + 1), E10_LINES(8 * y + 2), E10_LINES(8 * y + 3), E10_LINES(8 * y + 4), \
       E10_LINES(8 * y + 5), E10_LINES(8 * y + 6), E10_LINES(8 * y + 7)
 /// LINES[q]: the lines through q (32 bytes, aligned: one load fills four lanes).
@@ -122,10 +124,11 @@ E10_INLINE uint64_t spreadStable(uint64_t p, uint64_t h, uint64_t v, uint64_t d,
   const uint64_t FILE_A = 0x0101010101010101ULL, FILE_H = FILE_A << 7;
   uint64_t stable = p & h & v & d & a;
   for (;;) {  // a neighbour on the line that is stable makes the line safe
-    const uint64_t more = stable | (p & (h | ((stable << 1) & ~FILE_A) | ((stable >> 1) & ~FILE_H)) &
-                                    (v | (stable << 8) | (stable >> 8)) &
-                                    (d | ((stable << 9) & ~FILE_A) | ((stable >> 9) & ~FILE_H)) &
-                                    (a | ((stable << 7) & ~FILE_H) | ((stable >> 7) & ~FILE_A)));
+    const uint64_t row = h | ((stable << 1) & ~FILE_A) | ((stable >> 1) & ~FILE_H);
+    const uint64_t column = v | (stable << 8) | (stable >> 8);
+    const uint64_t diagonal9 = d | ((stable << 9) & ~FILE_A) | ((stable >> 9) & ~FILE_H);
+    const uint64_t diagonal7 = a | ((stable << 7) & ~FILE_H) | ((stable >> 7) & ~FILE_A);
+    const uint64_t more = stable | (p & row & column & diagonal9 & diagonal7);
     if (more == stable || spreadCount(more) >= need) return more;
     stable = more;
   }

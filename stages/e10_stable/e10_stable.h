@@ -96,10 +96,19 @@
 namespace e10 {
 
 using e06::SQUARE_RANK;
-using e07::PHASES; using e07::KINDS; using e07::PHASE_OF; using e07::KIND_SQUARES; using e07::KIND_OFFSET;  // step 07's...
-using e07::PHASE_WEIGHTS; using e07::BASE3; using e07::IMAGE_KINDS; using e07::symmetry;  // ...patterns
-using e08::around; using e08::squareBit;
-using e08::PASSES; using e08::SELECTIVE_FROM;
+using e07::PHASES;
+using e07::KINDS;
+using e07::PHASE_OF;
+using e07::KIND_SQUARES;
+using e07::KIND_OFFSET;  // step 07's...
+using e07::PHASE_WEIGHTS;
+using e07::BASE3;
+using e07::IMAGE_KINDS;
+using e07::symmetry;  // ...patterns
+using e08::around;
+using e08::squareBit;
+using e08::PASSES;
+using e08::SELECTIVE_FROM;
 using e09::ray;
 
 /**

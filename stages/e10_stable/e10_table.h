@@ -15,7 +15,10 @@
 
 namespace e10 {
 
-using e08::BUCKET; using e08::ChainedTable; using e08::ChainSlot; using e08::Slot;  // step 08's slots
+using e08::BUCKET;
+using e08::ChainedTable;
+using e08::ChainSlot;
+using e08::Slot;  // step 08's slots
 
 /// Empties at or below which solve() keeps its positions in the shallow table: a small
 /// one, apart, held in the processor's own caches (see Search::useTable). (7, the first
@@ -85,7 +88,7 @@ class BucketTable {
     Slot* victim = s;
     for (int i = 0; i < BUCKET; i++) {
       if (s[i].key == key && s[i].depth != 0) return &s[i];  // (the key first: it rarely matches, a branch easy to guess)
-      if (s[i].depth < victim->depth) victim = &s[i];  // a free slot has depth 0
+      if (s[i].depth < victim->depth) victim = &s[i];        // a free slot has depth 0
     }
     victim->key = key;
     victim->depth = 0;  // a new slot: nothing stored yet (solveDeep merges only with an old one)

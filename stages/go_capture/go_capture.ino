@@ -26,15 +26,15 @@ SET_LOOP_TASK_STACK_SIZE(24 * 1024);
 
 // The article's board; 1 (black) has just played row 0, column 7.
 const uint8_t ARTICLE[9][9] = {
-    {0, 0, 0, 1, 2, 1, 0, 1, 0},
-    {0, 1, 1, 1, 2, 2, 1, 2, 1},
-    {1, 2, 2, 1, 2, 2, 1, 2, 1},
-    {2, 2, 1, 1, 2, 2, 1, 2, 1},
-    {1, 2, 1, 1, 2, 2, 2, 2, 2},
-    {1, 2, 2, 2, 2, 1, 1, 2, 2},
-    {1, 1, 1, 1, 1, 2, 1, 1, 1},
-    {0, 1, 2, 2, 2, 2, 1, 0, 0},
-    {1, 2, 0, 2, 0, 2, 2, 1, 1},
+    {0, 0, 0, 1, 2, 1, 0, 1, 0},  // row 0
+    {0, 1, 1, 1, 2, 2, 1, 2, 1},  // row 1
+    {1, 2, 2, 1, 2, 2, 1, 2, 1},  // row 2
+    {2, 2, 1, 1, 2, 2, 1, 2, 1},  // row 3
+    {1, 2, 1, 1, 2, 2, 2, 2, 2},  // row 4
+    {1, 2, 2, 2, 2, 1, 1, 2, 2},  // row 5
+    {1, 1, 1, 1, 1, 2, 1, 1, 1},  // row 6
+    {0, 1, 2, 2, 2, 2, 1, 0, 0},  // row 7
+    {1, 2, 0, 2, 0, 2, 2, 1, 1},  // row 8
 };
 const int PLAYED_ROW = 0, PLAYED_COL = 7;
 const int REPS = 1000;
@@ -60,10 +60,22 @@ void printCount(const char* name, int captured) {
 }
 
 // The four methods, each on a fresh copy of the article's board.
-long runRecursive() { go::Board<9> b = article; return go::captureRecursive(b, PLAYED_ROW, PLAYED_COL); }
-long runSweep() { go::Board<9> b = article; return go::sweepEmpties(b); }
-long runStack() { go::Board<9> b = article; return go::captureStack(b); }
-long runBitboard() { go::Board<9> b = article; return go::captureBitboard(b); }
+long runRecursive() {
+  go::Board<9> b = article;
+  return go::captureRecursive(b, PLAYED_ROW, PLAYED_COL);
+}
+long runSweep() {
+  go::Board<9> b = article;
+  return go::sweepEmpties(b);
+}
+long runStack() {
+  go::Board<9> b = article;
+  return go::captureStack(b);
+}
+long runBitboard() {
+  go::Board<9> b = article;
+  return go::captureBitboard(b);
+}
 
 void timeMethod(const char* name, long (*method)()) {
   const unsigned long t0 = micros();

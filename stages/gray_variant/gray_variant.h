@@ -45,8 +45,8 @@ const uint8_t GRAY = 2;   ///< Gray stone (2): one step from black and from whit
 const uint8_t WHITE = 3;  ///< White stone (3).
 const uint8_t WALL = 4;   ///< The ring around the board: stops every walk.
 
-const int SIZE = 9;            ///< 9 x 9 squares.
-const int EDGE = SIZE + 2;     ///< Rows and columns of the array, walls included.
+const int SIZE = 9;                 ///< 9 x 9 squares.
+const int EDGE = SIZE + 2;          ///< Rows and columns of the array, walls included.
 const int MAX_MOVES = SIZE * SIZE;  ///< More than the legal moves of any position.
 
 /// The eight directions as (row step, column step), clockwise from up.
@@ -83,8 +83,7 @@ inline uint8_t opponent(uint8_t side) { return side == BLACK ? WHITE : BLACK; }
  */
 inline void newGame(Game& g) {
   for (int r = 0; r < EDGE; r++)
-    for (int c = 0; c < EDGE; c++)
-      g.cell[r][c] = (r == 0 || c == 0 || r == EDGE - 1 || c == EDGE - 1) ? WALL : EMPTY;
+    for (int c = 0; c < EDGE; c++) g.cell[r][c] = (r == 0 || c == 0 || r == EDGE - 1 || c == EDGE - 1) ? WALL : EMPTY;
   g.cell[4][4] = WHITE, g.cell[4][5] = BLACK;
   g.cell[5][4] = BLACK, g.cell[5][5] = GRAY, g.cell[5][6] = WHITE;
   g.cell[6][5] = WHITE, g.cell[6][6] = BLACK;

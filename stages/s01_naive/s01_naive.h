@@ -84,56 +84,80 @@ inline int countFlips(const Board& b, int x, int y, uint8_t me) {
   // up
   run = 0;
   for (cx = x, cy = y - 1; cy >= 0; cy--) {
-    if (b.cells[cy][cx] == opp) { run++; continue; }  // keep walking over the opponent
-    if (b.cells[cy][cx] == me) total += run;          // bracketed: the run flips
-    break;                                            // own stone or empty square: stop
+    if (b.cells[cy][cx] == opp) {  // keep walking over the opponent
+      run++;
+      continue;
+    }
+    if (b.cells[cy][cx] == me) total += run;  // bracketed: the run flips
+    break;                                    // own stone or empty square: stop
   }
   // up-right
   run = 0;
   for (cx = x + 1, cy = y - 1; cx < 8 && cy >= 0; cx++, cy--) {
-    if (b.cells[cy][cx] == opp) { run++; continue; }
+    if (b.cells[cy][cx] == opp) {
+      run++;
+      continue;
+    }
     if (b.cells[cy][cx] == me) total += run;
     break;
   }
   // right
   run = 0;
   for (cx = x + 1, cy = y; cx < 8; cx++) {
-    if (b.cells[cy][cx] == opp) { run++; continue; }
+    if (b.cells[cy][cx] == opp) {
+      run++;
+      continue;
+    }
     if (b.cells[cy][cx] == me) total += run;
     break;
   }
   // down-right
   run = 0;
   for (cx = x + 1, cy = y + 1; cx < 8 && cy < 8; cx++, cy++) {
-    if (b.cells[cy][cx] == opp) { run++; continue; }
+    if (b.cells[cy][cx] == opp) {
+      run++;
+      continue;
+    }
     if (b.cells[cy][cx] == me) total += run;
     break;
   }
   // down
   run = 0;
   for (cx = x, cy = y + 1; cy < 8; cy++) {
-    if (b.cells[cy][cx] == opp) { run++; continue; }
+    if (b.cells[cy][cx] == opp) {
+      run++;
+      continue;
+    }
     if (b.cells[cy][cx] == me) total += run;
     break;
   }
   // down-left
   run = 0;
   for (cx = x - 1, cy = y + 1; cx >= 0 && cy < 8; cx--, cy++) {
-    if (b.cells[cy][cx] == opp) { run++; continue; }
+    if (b.cells[cy][cx] == opp) {
+      run++;
+      continue;
+    }
     if (b.cells[cy][cx] == me) total += run;
     break;
   }
   // left
   run = 0;
   for (cx = x - 1, cy = y; cx >= 0; cx--) {
-    if (b.cells[cy][cx] == opp) { run++; continue; }
+    if (b.cells[cy][cx] == opp) {
+      run++;
+      continue;
+    }
     if (b.cells[cy][cx] == me) total += run;
     break;
   }
   // up-left
   run = 0;
   for (cx = x - 1, cy = y - 1; cx >= 0 && cy >= 0; cx--, cy--) {
-    if (b.cells[cy][cx] == opp) { run++; continue; }
+    if (b.cells[cy][cx] == opp) {
+      run++;
+      continue;
+    }
     if (b.cells[cy][cx] == me) total += run;
     break;
   }

@@ -79,8 +79,11 @@ inline int lineFlips(const Board& b, int x, int y, uint8_t me, int dx, int dy) {
   const uint8_t opp = static_cast<uint8_t>(3 - me);
   int run = 0;  // opponent stones seen so far
   for (x += dx, y += dy; 0 <= x && x < 8 && 0 <= y && y < 8; x += dx, y += dy) {
-    if (b.cells[y][x] == opp) { run++; continue; }  // keep walking over the opponent
-    return b.cells[y][x] == me ? run : 0;           // own stone brackets, empty does not
+    if (b.cells[y][x] == opp) {  // keep walking over the opponent
+      run++;
+      continue;
+    }
+    return b.cells[y][x] == me ? run : 0;  // own stone brackets, empty does not
   }
   return 0;  // ran off the board: nothing bracketed
 }
@@ -119,8 +122,7 @@ inline int play(Board& b, int x, int y, uint8_t me) {
   for (int d = 0; d < 8; d++) {
     int n = lineFlips(b, x, y, me, DX[d], DY[d]);
     total += n;
-    for (int cx = x + DX[d], cy = y + DY[d]; n > 0; n--, cx += DX[d], cy += DY[d])
-      b.cells[cy][cx] = me;
+    for (int cx = x + DX[d], cy = y + DY[d]; n > 0; n--, cx += DX[d], cy += DY[d]) b.cells[cy][cx] = me;
   }
   if (total > 0) b.cells[y][x] = me;  // nothing flipped: illegal, nothing changed
   return total;

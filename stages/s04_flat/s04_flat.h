@@ -92,10 +92,13 @@ inline uint8_t cell(const Board& b, int x, int y) { return b.cells[squareIndex(x
 inline int lineFlips(const Board& b, int pos, uint8_t me, int dx, int dy) {
   const uint8_t opp = static_cast<uint8_t>(3 - me);
   const int step = dy * WIDTH + dx;  // one row down is WIDTH cells on
-  int run = 0;  // opponent stones seen so far
+  int run = 0;                       // opponent stones seen so far
   for (pos += step;; pos += step) {
-    if (b.cells[pos] == opp) { run++; continue; }  // keep walking over the opponent
-    return b.cells[pos] == me ? run : 0;           // own stone brackets, empty or wall does not
+    if (b.cells[pos] == opp) {  // keep walking over the opponent
+      run++;
+      continue;
+    }
+    return b.cells[pos] == me ? run : 0;  // own stone brackets, empty or wall does not
   }
 }
 

@@ -94,7 +94,10 @@ inline int lineFlips(const Board& b, int pos) {
   const uint8_t OPP = 3 - ME;  // a constant too: the compare below is against a literal
   int run = 0;
   for (pos += STEP;; pos += STEP) {
-    if (b.cells[pos] == OPP) { run++; continue; }
+    if (b.cells[pos] == OPP) {
+      run++;
+      continue;
+    }
     return b.cells[pos] == ME ? run : 0;
   }
 }
@@ -108,9 +111,8 @@ inline int lineFlips(const Board& b, int pos) {
  */
 template <uint8_t ME>
 inline int countFlipsAt(const Board& b, int pos) {
-  return lineFlips<ME, -9>(b, pos) + lineFlips<ME, -8>(b, pos) + lineFlips<ME, +1>(b, pos) +
-         lineFlips<ME, +10>(b, pos) + lineFlips<ME, +9>(b, pos) + lineFlips<ME, +8>(b, pos) +
-         lineFlips<ME, -1>(b, pos) + lineFlips<ME, -10>(b, pos);
+  return lineFlips<ME, -9>(b, pos) + lineFlips<ME, -8>(b, pos) + lineFlips<ME, +1>(b, pos) + lineFlips<ME, +10>(b, pos) +
+         lineFlips<ME, +9>(b, pos) + lineFlips<ME, +8>(b, pos) + lineFlips<ME, -1>(b, pos) + lineFlips<ME, -10>(b, pos);
 }
 
 /**

@@ -122,9 +122,8 @@ inline int lineFlips(const Board& b, int pos) {
  */
 template <uint8_t ME>
 inline int countFlipsAt(const Board& b, int pos) {
-  return lineFlips<ME, -9>(b, pos) + lineFlips<ME, -8>(b, pos) + lineFlips<ME, +1>(b, pos) +
-         lineFlips<ME, +10>(b, pos) + lineFlips<ME, +9>(b, pos) + lineFlips<ME, +8>(b, pos) +
-         lineFlips<ME, -1>(b, pos) + lineFlips<ME, -10>(b, pos);
+  return lineFlips<ME, -9>(b, pos) + lineFlips<ME, -8>(b, pos) + lineFlips<ME, +1>(b, pos) + lineFlips<ME, +10>(b, pos) +
+         lineFlips<ME, +9>(b, pos) + lineFlips<ME, +8>(b, pos) + lineFlips<ME, -1>(b, pos) + lineFlips<ME, -10>(b, pos);
 }
 
 /**
@@ -183,8 +182,8 @@ inline int flipLine(Board& b, int pos) {
  */
 template <uint8_t ME, int STEP>
 inline int checkAndFlipSub(Board& b, int pos) {
-  if (b.cells[pos] == ME) return 0;        // closed: the callers flip on the way back
-  if (b.cells[pos] != 3 - ME) return -1;   // empty or wall: open, nobody flips
+  if (b.cells[pos] == ME) return 0;       // closed: the callers flip on the way back
+  if (b.cells[pos] != 3 - ME) return -1;  // empty or wall: open, nobody flips
   const int n = checkAndFlipSub<ME, STEP>(b, pos + STEP);
   if (n < 0) return n;
   b.cells[pos] = ME;

@@ -61,8 +61,8 @@ const int8_t STEP[4] = {1, 8, 9, -7};
 
 /// The stones and, kept in step with them, the base-3 index of every line.
 struct Board {
-  uint8_t cells[64];          ///< Square (x, y) is cells[y * 8 + x]: EMPTY, WHITE or BLACK.
-  uint16_t line[LINES + 1];   ///< The line indices, 0..6560; line[NO_LINE] stays ALL_EMPTY.
+  uint8_t cells[64];         ///< Square (x, y) is cells[y * 8 + x]: EMPTY, WHITE or BLACK.
+  uint16_t line[LINES + 1];  ///< The line indices, 0..6560; line[NO_LINE] stays ALL_EMPTY.
 };
 
 /**

@@ -197,10 +197,10 @@ inline uint64_t runLow(uint64_t move, uint64_t own, uint64_t pro, int s) {
  */
 inline uint64_t flips(uint64_t move, uint64_t own, uint64_t opp) {
   const uint64_t side = opp & INNER;
-  return runHigh(move, own, side, 1) | runLow(move, own, side, 1) |
-         runHigh(move, own, opp, 8) | runLow(move, own, opp, 8) |
-         runHigh(move, own, side, 7) | runLow(move, own, side, 7) |
-         runHigh(move, own, side, 9) | runLow(move, own, side, 9);
+  return runHigh(move, own, side, 1) | runLow(move, own, side, 1) |  // along the row
+         runHigh(move, own, opp, 8) | runLow(move, own, opp, 8) |    // along the column
+         runHigh(move, own, side, 7) | runLow(move, own, side, 7) |  // along one diagonal
+         runHigh(move, own, side, 9) | runLow(move, own, side, 9);   // and the other
 }
 
 /**
@@ -282,7 +282,7 @@ inline uint64_t perftMasks(uint64_t own, uint64_t opp, int depth, bool bulk) {
   if (depth == 0) return 1;
   uint64_t moves = moveMask(own, opp);
   if (moves == 0) {
-    if (moveMask(opp, own) == 0) return 1;  // neither side can move: game over
+    if (moveMask(opp, own) == 0) return 1;         // neither side can move: game over
     return perftMasks(opp, own, depth - 1, bulk);  // pass
   }
   if (bulk && depth == 1) return (uint64_t)popCount(moves);

@@ -203,10 +203,10 @@ inline uint64_t runLow(uint64_t move, uint64_t own, uint64_t pro, int s) {
  */
 inline uint64_t flips(uint64_t move, uint64_t own, uint64_t opp) {
   const uint64_t side = opp & INNER;
-  return runHigh(move, own, side, 1) | runLow(move, own, side, 1) |
-         runHigh(move, own, opp, 8) | runLow(move, own, opp, 8) |
-         runHigh(move, own, side, 7) | runLow(move, own, side, 7) |
-         runHigh(move, own, side, 9) | runLow(move, own, side, 9);
+  return runHigh(move, own, side, 1) | runLow(move, own, side, 1) |  // along the row
+         runHigh(move, own, opp, 8) | runLow(move, own, opp, 8) |    // along the column
+         runHigh(move, own, side, 7) | runLow(move, own, side, 7) |  // along one diagonal
+         runHigh(move, own, side, 9) | runLow(move, own, side, 9);   // and the other
 }
 
 #if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
@@ -409,7 +409,8 @@ REVERSI_S10_TARGET inline int playAvx2(Board& b, uint64_t move, uint8_t me) {
 #ifdef REVERSI_S10_AVX2
 __attribute__((noinline))
 #endif
-inline int countFlipsPortable(const Board& b, uint64_t move, uint8_t me) {
+inline int
+countFlipsPortable(const Board& b, uint64_t move, uint8_t me) {
   return popCount(flips(move, stones(b, me), stones(b, 3 - me)));
 }
 
@@ -423,7 +424,8 @@ inline int countFlipsPortable(const Board& b, uint64_t move, uint8_t me) {
 #ifdef REVERSI_S10_AVX2
 __attribute__((noinline))
 #endif
-inline int playPortable(Board& b, uint64_t move, uint8_t me) {
+inline int
+playPortable(Board& b, uint64_t move, uint8_t me) {
   const uint64_t f = flips(move, stones(b, me), stones(b, 3 - me));
   if (f == 0) return 0;
   b.white ^= f;  // a flipped stone changes colour: one XOR on each mask
@@ -498,7 +500,7 @@ inline uint64_t perftMasks(uint64_t own, uint64_t opp, int depth, bool bulk) {
   if (depth == 0) return 1;
   uint64_t moves = moveMask(own, opp);
   if (moves == 0) {
-    if (moveMask(opp, own) == 0) return 1;  // neither side can move: game over
+    if (moveMask(opp, own) == 0) return 1;         // neither side can move: game over
     return perftMasks(opp, own, depth - 1, bulk);  // pass
   }
   if (bulk && depth == 1) return (uint64_t)popCount(moves);

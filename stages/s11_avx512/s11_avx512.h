@@ -210,10 +210,10 @@ inline uint64_t runLow(uint64_t move, uint64_t own, uint64_t pro, int s) {
  */
 inline uint64_t flips(uint64_t move, uint64_t own, uint64_t opp) {
   const uint64_t side = opp & INNER;
-  return runHigh(move, own, side, 1) | runLow(move, own, side, 1) |
-         runHigh(move, own, opp, 8) | runLow(move, own, opp, 8) |
-         runHigh(move, own, side, 7) | runLow(move, own, side, 7) |
-         runHigh(move, own, side, 9) | runLow(move, own, side, 9);
+  return runHigh(move, own, side, 1) | runLow(move, own, side, 1) |  // along the row
+         runHigh(move, own, opp, 8) | runLow(move, own, opp, 8) |    // along the column
+         runHigh(move, own, side, 7) | runLow(move, own, side, 7) |  // along one diagonal
+         runHigh(move, own, side, 9) | runLow(move, own, side, 9);   // and the other
 }
 
 // The eight lanes, lowest first: towards higher bits by 1 (right), 8 (down), 7
@@ -228,12 +228,11 @@ const uint64_t ROTATE[8] = {1, 8, 7, 9, 64 - 1, 64 - 8, 64 - 7, 64 - 9};
 /// a sideways or diagonal direction (as in stage 09), and never the first s squares a
 /// rotation by s towards higher bits lands on (the last s towards lower bits), where only
 /// a wrapped-around bit could arrive.
-const uint64_t EDGE[8] = {INNER & (~0ULL << 1), ~0ULL << 8, INNER & (~0ULL << 7), INNER & (~0ULL << 9),
-                          INNER & (~0ULL >> 1), ~0ULL >> 8, INNER & (~0ULL >> 7), INNER & (~0ULL >> 9)};
+const uint64_t EDGE[8] = {INNER & (~0ULL << 1), ~0ULL << 8, INNER&(~0ULL << 7), INNER&(~0ULL << 9),
+                          INNER&(~0ULL >> 1),   ~0ULL >> 8, INNER&(~0ULL >> 7), INNER&(~0ULL >> 9)};
 
 /// The squares each lane's last step may land on: all but the wrapped-around ones.
-const uint64_t IN_WORD[8] = {~0ULL << 1, ~0ULL << 8, ~0ULL << 7, ~0ULL << 9,
-                             ~0ULL >> 1, ~0ULL >> 8, ~0ULL >> 7, ~0ULL >> 9};
+const uint64_t IN_WORD[8] = {~0ULL << 1, ~0ULL << 8, ~0ULL << 7, ~0ULL << 9, ~0ULL >> 1, ~0ULL >> 8, ~0ULL >> 7, ~0ULL >> 9};
 
 #ifdef REVERSI_S11_AVX512
 /// Eight 64-bit lanes, one 512-bit AVX-512 register (GCC's vector extension).
@@ -446,7 +445,8 @@ REVERSI_S11_TARGET inline int playAvx512(Board& b, uint64_t move, uint8_t me) {
 #ifdef REVERSI_S11_AVX512
 __attribute__((noinline))
 #endif
-inline int countFlipsPortable(const Board& b, uint64_t move, uint8_t me) {
+inline int
+countFlipsPortable(const Board& b, uint64_t move, uint8_t me) {
   return popCount(flips(move, stones(b, me), stones(b, 3 - me)));
 }
 
@@ -460,7 +460,8 @@ inline int countFlipsPortable(const Board& b, uint64_t move, uint8_t me) {
 #ifdef REVERSI_S11_AVX512
 __attribute__((noinline))
 #endif
-inline int playPortable(Board& b, uint64_t move, uint8_t me) {
+inline int
+playPortable(Board& b, uint64_t move, uint8_t me) {
   const uint64_t f = flips(move, stones(b, me), stones(b, 3 - me));
   if (f == 0) return 0;
   b.white ^= f;  // a flipped stone changes colour: one XOR on each mask
@@ -535,7 +536,7 @@ inline uint64_t perftMasks(uint64_t own, uint64_t opp, int depth, bool bulk) {
   if (depth == 0) return 1;
   uint64_t moves = moveMask(own, opp);
   if (moves == 0) {
-    if (moveMask(opp, own) == 0) return 1;  // neither side can move: game over
+    if (moveMask(opp, own) == 0) return 1;         // neither side can move: game over
     return perftMasks(opp, own, depth - 1, bulk);  // pass
   }
   if (bulk && depth == 1) return (uint64_t)popCount(moves);

@@ -23,14 +23,14 @@ namespace stage = s11;  // stage
 
 // The position from the M5Stack/ESP32 Othello article: 0 empty, 1 white, 2 black.
 const uint8_t GOLDEN[8][8] = {
-    {0, 0, 0, 0, 0, 0, 0, 0},
-    {0, 0, 0, 0, 0, 0, 0, 0},
-    {0, 0, 0, 0, 1, 0, 1, 0},
-    {0, 0, 0, 1, 2, 2, 0, 0},
-    {0, 0, 0, 2, 1, 0, 1, 0},
-    {0, 0, 0, 0, 1, 0, 0, 0},
-    {0, 0, 0, 0, 0, 0, 0, 0},
-    {0, 0, 0, 0, 0, 0, 0, 0},
+    {0, 0, 0, 0, 0, 0, 0, 0},  // y = 0
+    {0, 0, 0, 0, 0, 0, 0, 0},  // y = 1
+    {0, 0, 0, 0, 1, 0, 1, 0},  // y = 2
+    {0, 0, 0, 1, 2, 2, 0, 0},  // y = 3
+    {0, 0, 0, 2, 1, 0, 1, 0},  // y = 4
+    {0, 0, 0, 0, 1, 0, 0, 0},  // y = 5
+    {0, 0, 0, 0, 0, 0, 0, 0},  // y = 6
+    {0, 0, 0, 0, 0, 0, 0, 0},  // y = 7
 };
 
 const int FLIPSCAN_REPS = 100;
@@ -68,12 +68,12 @@ __attribute__((noinline)) void playOnce() {
 
 // Which fills run here: the AVX-512 lanes only on an x86 CPU that has AVX-512; everywhere
 // else (ESP32, ESP32-C3, AVR) the portable fills of stage 09.  // stage
-const char* fillsHere() {  // stage
-#ifdef REVERSI_S11_AVX512  // stage
+const char* fillsHere() {                              // stage
+#ifdef REVERSI_S11_AVX512                              // stage
   return s11::cpuHasAvx512() ? "avx512" : "portable";  // stage
-#else  // stage
+#else                                                  // stage
   return "portable";  // stage
-#endif  // stage
+#endif                                                 // stage
 }  // stage
 
 // CPU cycles since reset where the board has a counter (ESP32), else 0.
@@ -127,7 +127,7 @@ void setup() {
     for (int x = 0; x < 8; x++) stage::setCell(board, x, y, GOLDEN[y][x]);
 
   Serial.print("s11_avx512: eight direction fills in one AVX-512 register, portable fallback; fills=");  // stage
-  Serial.println(fillsHere());  // stage
+  Serial.println(fillsHere());                                                                           // stage
 
   for (int y = 0; y < 8; y++) {
     for (int x = 0; x < 8; x++) {

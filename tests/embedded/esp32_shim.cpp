@@ -77,7 +77,7 @@ bool inputByte(bool wait) {
 #if defined(__riscv)
   (void)wait;  // SYS_READ always waits
   fflush(stdout);
-  static int console = -2;  // not opened yet
+  static int console = -2;                                   // not opened yet
   if (console == -2) console = sys_semihost_open(":tt", 0);  // mode 0: "r"
   unsigned char c;
   if (console >= 0 && sys_semihost_read(console, &c, 1) == 0)  // returns the bytes NOT read
@@ -85,7 +85,7 @@ bool inputByte(bool wait) {
 #else
   pollfd in = {STDIN_FILENO, POLLIN, 0};
   if (!wait && poll(&in, 1, 0) == 0) return false;  // nothing has arrived yet
-  fflush(stdout);  // what the sketch printed is out before the shim waits
+  fflush(stdout);                                   // what the sketch printed is out before the shim waits
   unsigned char c;
   if (read(STDIN_FILENO, &c, 1) == 1) pending = c;
 #endif
@@ -200,10 +200,8 @@ long deepestStack() {
 void reportStack() {
   const long deepest = deepestStack(), task = long(getArduinoLoopTaskStackSize());
   if (deepest < 0)
-    fprintf(stderr, "lab-esp32: stack overflow: the stack ran through all %ld bytes of its region\n",
-            long(__stack - __heap_end));
-  else
-    fprintf(stderr, "lab-esp32: stack max=%ld limit=%ld\n", deepest, task);
+    fprintf(stderr, "lab-esp32: stack overflow: the stack ran through all %ld bytes of its region\n", long(__stack - __heap_end));
+  else fprintf(stderr, "lab-esp32: stack max=%ld limit=%ld\n", deepest, task);
 }
 }  // namespace
 

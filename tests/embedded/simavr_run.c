@@ -64,14 +64,12 @@ static void onUartByte(struct avr_irq_t* irq, uint32_t value, void* param) {
   }
 }
 
-static uint16_t stackPointer(const avr_t* avr) {
-  return (uint16_t)(avr->data[R_SPL] | avr->data[R_SPH] << 8);
-}
+static uint16_t stackPointer(const avr_t* avr) { return (uint16_t)(avr->data[R_SPL] | avr->data[R_SPH] << 8); }
 
 /* A write to GPIOR0: nonzero opens block `v`, zero closes the open block. */
 static void onMark(avr_t* avr, avr_io_addr_t addr, uint8_t v, void* param) {
   (void)param;
-  avr->data[addr] = v;  /* keep the register's ordinary behaviour */
+  avr->data[addr] = v; /* keep the register's ordinary behaviour */
   if (v != 0) {
     if (markCount < MAX_MARKS) {
       openMark = markCount++;
@@ -140,7 +138,7 @@ int main(int argc, char** argv) {
   uint16_t lowestSp = avr->ramend;
   int status = EXIT_TIMEOUT;
   for (;;) {
-    const int state = avr_run(avr);  /* one instruction (or one sleeping tick) */
+    const int state = avr_run(avr); /* one instruction (or one sleeping tick) */
     const uint16_t sp = stackPointer(avr);
     if (sp < lowestSp) {
       lowestSp = sp;
@@ -165,12 +163,10 @@ int main(int argc, char** argv) {
   for (int i = 0; i < markCount; i++)
     fprintf(stderr, "simavr_run: mark %u cycles=%llu stack=%u\n", marks[i].id, (unsigned long long)marks[i].cycles,
             (unsigned)(avr->ramend - marks[i].lowestSp));
-  fprintf(stderr, "simavr_run: stack max=%u static=%u free=%ld\n", (unsigned)(avr->ramend - lowestSp),
-          (unsigned)staticBytes, (long)lowestSp + 1 - (long)staticEnd);
-  if (status == EXIT_TIMEOUT)
-    fprintf(stderr, "simavr_run: no DONE line within %g emulated seconds\n", seconds);
-  else if (status == EXIT_STOPPED)
-    fprintf(stderr, "simavr_run: the CPU stopped before printing DONE\n");
+  fprintf(stderr, "simavr_run: stack max=%u static=%u free=%ld\n", (unsigned)(avr->ramend - lowestSp), (unsigned)staticBytes,
+          (long)lowestSp + 1 - (long)staticEnd);
+  if (status == EXIT_TIMEOUT) fprintf(stderr, "simavr_run: no DONE line within %g emulated seconds\n", seconds);
+  else if (status == EXIT_STOPPED) fprintf(stderr, "simavr_run: the CPU stopped before printing DONE\n");
   else if (status == EXIT_STACK)
     fprintf(stderr, "simavr_run: stack overflow: the stack reached 0x%04x, into the static data that ends at 0x%04x\n",
             (unsigned)lowestSp, (unsigned)(staticEnd - 1));

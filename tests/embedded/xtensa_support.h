@@ -18,8 +18,7 @@ inline void print(const char* s) {
 
 /// Writes v in decimal by subtracting powers of ten; returns the characters written.
 inline int printNumber(uint32_t v) {
-  static const uint32_t POWERS[] = {1000000000u, 100000000u, 10000000u, 1000000u, 100000u,
-                                    10000u, 1000u, 100u, 10u, 1u};
+  static const uint32_t POWERS[] = {1000000000u, 100000000u, 10000000u, 1000000u, 100000u, 10000u, 1000u, 100u, 10u, 1u};
   char out[10];
   int n = 0;
   for (uint32_t p : POWERS) {

@@ -17,12 +17,12 @@ namespace reversi::testing {
 /// differential fuzzer spends its time in the stages, not in setting up.
 struct ReferenceAnswers {
   Position p;
-  int8_t flips[3][64];         // [colour][square]: what countFlips must return
-  uint8_t moves[3][64];        // [colour]: the legal squares, ascending
+  int8_t flips[3][64];   // [colour][square]: what countFlips must return
+  uint8_t moves[3][64];  // [colour]: the legal squares, ascending
   int moveCount[3];
-  Position after[64];          // after each legal move of p.toMove, in move order
-  int8_t played[64];           // what play returns for it
-  int square = -1;             // the one extra move (any square, legal or not), or -1
+  Position after[64];  // after each legal move of p.toMove, in move order
+  int8_t played[64];   // what play returns for it
+  int square = -1;     // the one extra move (any square, legal or not), or -1
   uint8_t me = BLACK;
   Position afterSquare;
   int playedSquare = 0;
@@ -94,7 +94,8 @@ std::string stageDifference(const ReferenceAnswers& r) {
   const int played = S::play(c, x, y, r.me);
   if (played != r.playedSquare)
     return "play " + where + " returned " + std::to_string(played) + " instead of " + std::to_string(r.playedSquare);
-  if (!sameStones<S>(c, r.afterSquare)) return "board after play " + where + ": " + formatPosition(snapshot<S>(c, r.afterSquare.toMove));
+  if (!sameStones<S>(c, r.afterSquare))
+    return "board after play " + where + ": " + formatPosition(snapshot<S>(c, r.afterSquare.toMove));
   return "";
 }
 

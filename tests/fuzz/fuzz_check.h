@@ -6,12 +6,12 @@
 #include <string_view>
 
 /// Aborts with `what` on stderr when `cond` is false: libFuzzer keeps the input.
-#define FUZZ_CHECK(cond, what)                                         \
-  do {                                                                 \
-    if (!(cond)) {                                                     \
+#define FUZZ_CHECK(cond, what)                                           \
+  do {                                                                   \
+    if (!(cond)) {                                                       \
       std::fprintf(stderr, "FUZZ_CHECK failed: %s (%s)\n", what, #cond); \
-      std::abort();                                                    \
-    }                                                                  \
+      std::abort();                                                      \
+    }                                                                    \
   } while (0)
 
 namespace reversi::fuzz {

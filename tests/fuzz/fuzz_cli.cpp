@@ -70,8 +70,7 @@ std::vector<int> positionEmpties(const std::vector<std::string>& args) {
     try {
       const reversi::Position p = reversi::parsePosition(args[i]);
       empties.push_back(int(std::count(p.cells.begin(), p.cells.end(), reversi::EMPTY)));
-    } catch (const reversi::ParseError&) {
-    }
+    } catch (const reversi::ParseError&) {}
   }
   return empties;
 }

@@ -31,7 +31,8 @@ bool deepLevel(std::string_view input) {
 void checkGtpAnswer(const std::string& answer) {
   if (answer.empty()) return;
   FUZZ_CHECK(answer[0] == '=' || answer[0] == '?', "a GTP answer starts with neither '=' nor '?'");
-  FUZZ_CHECK(answer.size() >= 3 && answer.compare(answer.size() - 2, 2, "\n\n") == 0, "a GTP answer does not end in an empty line");
+  FUZZ_CHECK(answer.size() >= 3 && answer.compare(answer.size() - 2, 2, "\n\n") == 0,
+             "a GTP answer does not end in an empty line");
   FUZZ_CHECK(answer.find("\n\n") == answer.size() - 2, "an empty line inside a GTP answer");
   if (answer[0] == '?') fuzz::checkMessageLine(std::string_view(answer).substr(0, answer.size() - 2));
 }

@@ -16,8 +16,6 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     for (uint8_t c : p.cells) FUZZ_CHECK(c == EMPTY || c == WHITE || c == BLACK, "cell value out of range");
     FUZZ_CHECK(p.toMove == WHITE || p.toMove == BLACK, "side to move out of range");
     FUZZ_CHECK(parsePosition(formatPosition(p)) == p, "format/parse round trip changed the position");
-  } catch (const ParseError& e) {
-    fuzz::checkMessageLine(e.what());
-  }
+  } catch (const ParseError& e) { fuzz::checkMessageLine(e.what()); }
   return 0;
 }

@@ -66,8 +66,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const uint8_t mode = data[0];
   const uint8_t me = (mode & 2) ? WHITE : BLACK;
   const int square = data[1] & 63;
-  const Position p = (mode & 1) ? arbitrary(data + 2, size - 2, (mode & 4) ? WHITE : BLACK)
-                                : reachable(data + 2, size - 2);
+  const Position p = (mode & 1) ? arbitrary(data + 2, size - 2, (mode & 4) ? WHITE : BLACK) : reachable(data + 2, size - 2);
   const std::string diff = testing::allStagesDifference(p, square, me);
   if (!diff.empty()) std::fprintf(stderr, "%s\nposition: %s\n", diff.c_str(), formatPosition(p).c_str());
   FUZZ_CHECK(diff.empty(), "a stage differs from the reference");

@@ -60,8 +60,7 @@ int main(int argc, char** argv) {
   const auto t0 = std::chrono::steady_clock::now();
   std::vector<Result> results(threads);
   std::vector<std::thread> pool;
-  for (unsigned t = 0; t < threads; ++t)
-    pool.emplace_back([&, t] { results[t] = runChunks(seed, total, t, threads); });
+  for (unsigned t = 0; t < threads; ++t) pool.emplace_back([&, t] { results[t] = runChunks(seed, total, t, threads); });
   for (std::thread& th : pool) th.join();
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 
@@ -72,9 +71,10 @@ int main(int argc, char** argv) {
     if (all.first.empty()) all.first = r.first;
   }
   const std::string stages = ids(static_cast<AllStages*>(nullptr));
-  std::printf("long run: %zu random positions (seed %llu) x stages %s vs the reference: %zu differ; "
-              "%.1f s on %u threads\n",
-              all.checked, (unsigned long long)seed, stages.c_str(), all.mismatches, seconds, threads);
+  std::printf(
+      "long run: %zu random positions (seed %llu) x stages %s vs the reference: %zu differ; "
+      "%.1f s on %u threads\n",
+      all.checked, (unsigned long long)seed, stages.c_str(), all.mismatches, seconds, threads);
   if (all.checked != total) {
     std::printf("checked %zu positions instead of %zu\n", all.checked, total);
     return 1;

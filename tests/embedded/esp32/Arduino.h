@@ -76,8 +76,8 @@ class Print {
 // is the USB port's HWCDC, which prints through the same Print).
 class HardwareSerial : public Print {
  public:
-  void begin(unsigned long baud, uint32_t config = SERIAL_8N1, int8_t rxPin = -1, int8_t txPin = -1,
-             bool invert = false, unsigned long timeout_ms = 20000UL, uint8_t rxfifo_full_thrhd = 112);
+  void begin(unsigned long baud, uint32_t config = SERIAL_8N1, int8_t rxPin = -1, int8_t txPin = -1, bool invert = false,
+             unsigned long timeout_ms = 20000UL, uint8_t rxfifo_full_thrhd = 112);
   void end();
   void flush(void);
   int available(void);

@@ -84,8 +84,11 @@ inline int lineFlips(const Board& b, int x, int y, uint8_t me, int dx, int dy) {
   const uint8_t opp = static_cast<uint8_t>(3 - me);
   int run = 0;  // opponent stones seen so far
   for (x += dx, y += dy; 0 <= x && x < 8 && 0 <= y && y < 8; x += dx, y += dy) {
-    if (b.cells[y][x] == opp) { run++; continue; }  // keep walking over the opponent
-    return b.cells[y][x] == me ? run : 0;           // own stone brackets, empty does not
+    if (b.cells[y][x] == opp) {  // keep walking over the opponent
+      run++;
+      continue;
+    }
+    return b.cells[y][x] == me ? run : 0;  // own stone brackets, empty does not
   }
   return 0;  // ran off the board: nothing bracketed
 }
@@ -104,9 +107,8 @@ inline int countFlips(const Board& b, int x, int y, uint8_t me) {
   // Eight calls with literal increments, clockwise from up (the order of DX, DY): each
   // inlined copy of lineFlips knows its direction, so the compiler keeps only the bound
   // tests that can fail (x < 8 when dx is +1, none on x when dx is 0, ...).
-  return lineFlips(b, x, y, me, 0, -1) + lineFlips(b, x, y, me, 1, -1) +
-         lineFlips(b, x, y, me, 1, 0) + lineFlips(b, x, y, me, 1, 1) +
-         lineFlips(b, x, y, me, 0, 1) + lineFlips(b, x, y, me, -1, 1) +
+  return lineFlips(b, x, y, me, 0, -1) + lineFlips(b, x, y, me, 1, -1) + lineFlips(b, x, y, me, 1, 0) +
+         lineFlips(b, x, y, me, 1, 1) + lineFlips(b, x, y, me, 0, 1) + lineFlips(b, x, y, me, -1, 1) +
          lineFlips(b, x, y, me, -1, 0) + lineFlips(b, x, y, me, -1, -1);
 }
 
@@ -140,9 +142,8 @@ inline int flipLine(Board& b, int x, int y, uint8_t me, int dx, int dy) {
  */
 inline int play(Board& b, int x, int y, uint8_t me) {
   if (b.cells[y][x] != EMPTY) return 0;
-  const int total = flipLine(b, x, y, me, 0, -1) + flipLine(b, x, y, me, 1, -1) +
-                    flipLine(b, x, y, me, 1, 0) + flipLine(b, x, y, me, 1, 1) +
-                    flipLine(b, x, y, me, 0, 1) + flipLine(b, x, y, me, -1, 1) +
+  const int total = flipLine(b, x, y, me, 0, -1) + flipLine(b, x, y, me, 1, -1) + flipLine(b, x, y, me, 1, 0) +
+                    flipLine(b, x, y, me, 1, 1) + flipLine(b, x, y, me, 0, 1) + flipLine(b, x, y, me, -1, 1) +
                     flipLine(b, x, y, me, -1, 0) + flipLine(b, x, y, me, -1, -1);
   if (total > 0) b.cells[y][x] = me;  // nothing flipped: illegal, nothing changed
   return total;

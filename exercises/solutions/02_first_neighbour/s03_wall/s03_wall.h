@@ -89,8 +89,11 @@ inline int lineFlips(const Board& b, int x, int y, uint8_t me, int dx, int dy) {
   if (b.cells[y + dy][x + dx] != opp) return 0;
   int run = 0;  // opponent stones seen so far
   for (x += dx, y += dy;; x += dx, y += dy) {
-    if (b.cells[y][x] == opp) { run++; continue; }  // keep walking over the opponent
-    return b.cells[y][x] == me ? run : 0;           // own stone brackets, empty or wall does not
+    if (b.cells[y][x] == opp) {  // keep walking over the opponent
+      run++;
+      continue;
+    }
+    return b.cells[y][x] == me ? run : 0;  // own stone brackets, empty or wall does not
   }
 }
 
@@ -104,7 +107,8 @@ inline int lineFlips(const Board& b, int x, int y, uint8_t me, int dx, int dy) {
  *         (also for an occupied square)
  */
 inline int countFlips(const Board& b, int x, int y, uint8_t me) {
-  x += 1; y += 1;  // step inside the wall ring
+  x += 1;  // step inside the wall ring
+  y += 1;
   if (b.cells[y][x] != EMPTY) return 0;  // only an empty square can take a stone
   int total = 0;
   for (int d = 0; d < 8; d++) total += lineFlips(b, x, y, me, DX[d], DY[d]);
@@ -124,14 +128,14 @@ inline int countFlips(const Board& b, int x, int y, uint8_t me) {
  * @return the number of stones flipped; 0 means illegal and `b` is unchanged
  */
 inline int play(Board& b, int x, int y, uint8_t me) {
-  x += 1; y += 1;  // step inside the wall ring
+  x += 1;  // step inside the wall ring
+  y += 1;
   if (b.cells[y][x] != EMPTY) return 0;
   int total = 0;
   for (int d = 0; d < 8; d++) {
     int n = lineFlips(b, x, y, me, DX[d], DY[d]);
     total += n;
-    for (int cx = x + DX[d], cy = y + DY[d]; n > 0; n--, cx += DX[d], cy += DY[d])
-      b.cells[cy][cx] = me;
+    for (int cx = x + DX[d], cy = y + DY[d]; n > 0; n--, cx += DX[d], cy += DY[d]) b.cells[cy][cx] = me;
   }
   if (total > 0) b.cells[y][x] = me;  // nothing flipped: illegal, nothing changed
   return total;

@@ -103,8 +103,11 @@ inline uint8_t lineFlips(const Board& b, uint8_t pos, uint8_t me, int8_t step) {
   uint8_t run = 0;  // opponent stones seen so far
   // Adding the step modulo 256 is exact: every index the walk reaches is in 0..90.
   for (pos = static_cast<uint8_t>(pos + step);; pos = static_cast<uint8_t>(pos + step)) {
-    if (b.cells[pos] == opp) { run++; continue; }  // keep walking over the opponent
-    return b.cells[pos] == me ? run : 0;           // own stone brackets, empty or wall does not
+    if (b.cells[pos] == opp) {  // keep walking over the opponent
+      run++;
+      continue;
+    }
+    return b.cells[pos] == me ? run : 0;  // own stone brackets, empty or wall does not
   }
 }
 
@@ -119,8 +122,8 @@ inline uint8_t lineFlips(const Board& b, uint8_t pos, uint8_t me, int8_t step) {
  */
 inline int countFlips(const Board& b, int x, int y, uint8_t me) {
   const uint8_t pos = static_cast<uint8_t>(squareIndex(x, y));  // 10..80: one byte
-  if (b.cells[pos] != EMPTY) return 0;  // only an empty square can take a stone
-  uint8_t total = 0;  // at most 6 per direction, 48 in all: one byte
+  if (b.cells[pos] != EMPTY) return 0;                          // only an empty square can take a stone
+  uint8_t total = 0;                                            // at most 6 per direction, 48 in all: one byte
   for (uint8_t d = 0; d < 8; d++) total = static_cast<uint8_t>(total + lineFlips(b, pos, me, DIR[d]));
   return total;
 }
@@ -144,8 +147,7 @@ inline int play(Board& b, int x, int y, uint8_t me) {
   for (uint8_t d = 0; d < 8; d++) {
     uint8_t n = lineFlips(b, pos, me, DIR[d]);
     total = static_cast<uint8_t>(total + n);
-    for (uint8_t p = static_cast<uint8_t>(pos + DIR[d]); n > 0; n--, p = static_cast<uint8_t>(p + DIR[d]))
-      b.cells[p] = me;
+    for (uint8_t p = static_cast<uint8_t>(pos + DIR[d]); n > 0; n--, p = static_cast<uint8_t>(p + DIR[d])) b.cells[p] = me;
   }
   if (total > 0) b.cells[pos] = me;  // nothing flipped: illegal, nothing changed
   return total;

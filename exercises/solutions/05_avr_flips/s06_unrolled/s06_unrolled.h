@@ -97,7 +97,10 @@ inline int lineFlips(const Board& b, int pos) {
   if (b.cells[pos + STEP] != OPP) return 0;
   int run = 1;  // the neighbour is the first opponent stone of the run
   for (pos += 2 * STEP;; pos += STEP) {
-    if (b.cells[pos] == OPP) { run++; continue; }
+    if (b.cells[pos] == OPP) {
+      run++;
+      continue;
+    }
     return b.cells[pos] == ME ? run : 0;
   }
 }
@@ -111,9 +114,8 @@ inline int lineFlips(const Board& b, int pos) {
  */
 template <uint8_t ME>
 inline int countFlipsAt(const Board& b, int pos) {
-  return lineFlips<ME, -9>(b, pos) + lineFlips<ME, -8>(b, pos) + lineFlips<ME, +1>(b, pos) +
-         lineFlips<ME, +10>(b, pos) + lineFlips<ME, +9>(b, pos) + lineFlips<ME, +8>(b, pos) +
-         lineFlips<ME, -1>(b, pos) + lineFlips<ME, -10>(b, pos);
+  return lineFlips<ME, -9>(b, pos) + lineFlips<ME, -8>(b, pos) + lineFlips<ME, +1>(b, pos) + lineFlips<ME, +10>(b, pos) +
+         lineFlips<ME, +9>(b, pos) + lineFlips<ME, +8>(b, pos) + lineFlips<ME, -1>(b, pos) + lineFlips<ME, -10>(b, pos);
 }
 
 /**

@@ -169,11 +169,11 @@ inline uint64_t lineMoves(uint64_t own, uint64_t pro, int s) {
   const uint64_t pairLow = pairHigh >> s;      // opponent stones whose higher neighbour is one
   uint64_t high = pro & (own << s);            // runs of 1 next to an own stone
   uint64_t low = pro & (own >> s);
-  high |= pro & (high << s);                   // runs of up to 2
+  high |= pro & (high << s);  // runs of up to 2
   low |= pro & (low >> s);
-  high |= pairHigh & (high << (2 * s));        // up to 4
+  high |= pairHigh & (high << (2 * s));  // up to 4
   low |= pairLow & (low >> (2 * s));
-  high |= pairHigh & (high << (2 * s));        // up to 6
+  high |= pairHigh & (high << (2 * s));  // up to 6
   low |= pairLow & (low >> (2 * s));
   return (high << s) | (low >> s);
 }
@@ -191,8 +191,7 @@ inline uint64_t lineMoves(uint64_t own, uint64_t pro, int s) {
  */
 inline uint64_t moveMask(uint64_t own, uint64_t opp) {
   const uint64_t side = opp & INNER;  // opponent stones a sideways or diagonal run may pass
-  const uint64_t m = lineMoves(own, side, 1) | lineMoves(own, opp, 8) |
-                     lineMoves(own, side, 7) | lineMoves(own, side, 9);
+  const uint64_t m = lineMoves(own, side, 1) | lineMoves(own, opp, 8) | lineMoves(own, side, 7) | lineMoves(own, side, 9);
   return m & ~(own | opp);
 }
 
@@ -231,10 +230,10 @@ inline uint64_t runLow(uint64_t move, uint64_t own, uint64_t pro, int s) {
  */
 inline uint64_t flips(uint64_t move, uint64_t own, uint64_t opp) {
   const uint64_t side = opp & INNER;
-  return runHigh(move, own, side, 1) | runLow(move, own, side, 1) |
-         runHigh(move, own, opp, 8) | runLow(move, own, opp, 8) |
-         runHigh(move, own, side, 7) | runLow(move, own, side, 7) |
-         runHigh(move, own, side, 9) | runLow(move, own, side, 9);
+  return runHigh(move, own, side, 1) | runLow(move, own, side, 1) |  // along the row
+         runHigh(move, own, opp, 8) | runLow(move, own, opp, 8) |    // along the column
+         runHigh(move, own, side, 7) | runLow(move, own, side, 7) |  // along one diagonal
+         runHigh(move, own, side, 9) | runLow(move, own, side, 9);   // and the other
 }
 
 /**
@@ -316,7 +315,7 @@ inline uint64_t perftMasks(uint64_t own, uint64_t opp, int depth, bool bulk) {
   if (depth == 0) return 1;
   uint64_t moves = moveMask(own, opp);
   if (moves == 0) {
-    if (moveMask(opp, own) == 0) return 1;  // neither side can move: game over
+    if (moveMask(opp, own) == 0) return 1;         // neither side can move: game over
     return perftMasks(opp, own, depth - 1, bulk);  // pass
   }
   if (bulk && depth == 1) return (uint64_t)popCount(moves);

@@ -51,8 +51,16 @@
 /// Search step 02: alpha-beta.
 namespace e02 {
 
-using e01::BLACK; using e01::EMPTY; using e01::WHITE; using e01::PASS; using e01::NO_MOVE;  // step 01's rules...
-using e01::DISC; using e01::EVAL_LIMIT; using e01::EXACT_DEPTH; using e01::INF; using e01::PV_PLIES;
+using e01::BLACK;
+using e01::EMPTY;
+using e01::WHITE;
+using e01::PASS;
+using e01::NO_MOVE;  // step 01's rules...
+using e01::DISC;
+using e01::EVAL_LIMIT;
+using e01::EXACT_DEPTH;
+using e01::INF;
+using e01::PV_PLIES;
 using e01::Result;  // ...and what a search returns
 
 const int KILLER_PLIES = 64;  ///< Plies that keep killer moves (deeper plies keep none).
@@ -115,7 +123,7 @@ class Search : private e01::PvTable {
     const int n = G::legalMoves(b, me, moves);
     const uint8_t opp = 3 - me;
     if (n == 0) {
-      if (G::legalMoves(b, opp, moves) == 0) return finalScore(b, me);  // game over
+      if (G::legalMoves(b, opp, moves) == 0) return finalScore(b, me);          // game over
       const int score = -alphaBeta(b, opp, depth - 1, ply + 1, -beta, -alpha);  // a pass is a move
       updatePv(ply, PASS);
       return score;

@@ -23,7 +23,7 @@
 
 namespace e03 {
 
-const int ORDER_MIN = 3;  ///< Sort the moves only with this many plies and empty squares left.
+const int ORDER_MIN = 3;                    ///< Sort the moves only with this many plies and empty squares left.
 const uint32_t HISTORY_MAX = 0x3fffffffUL;  ///< A history score past this halves them all.
 
 /// @brief Is sq a corner (a1, h1, a8, h8)? @param sq the square, y * 8 + x @return true for a corner

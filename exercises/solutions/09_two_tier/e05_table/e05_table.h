@@ -59,10 +59,21 @@
 /// Search step 05: PVS with a transposition table.
 namespace e05 {
 
-using e01::BLACK; using e01::EMPTY; using e01::WHITE; using e01::PASS; using e01::NO_MOVE;  // step 01's rules...
-using e01::DISC; using e01::EVAL_LIMIT; using e01::EXACT_DEPTH; using e01::INF; using e01::PV_PLIES;
+using e01::BLACK;
+using e01::EMPTY;
+using e01::WHITE;
+using e01::PASS;
+using e01::NO_MOVE;  // step 01's rules...
+using e01::DISC;
+using e01::EVAL_LIMIT;
+using e01::EXACT_DEPTH;
+using e01::INF;
+using e01::PV_PLIES;
 using e01::Result;  // ...and what a search returns
-using e03::ORDER_MIN; using e03::orderMoves; using e04::SOLVE_FROM; using e04::tryFirst;  // steps 03 and 04's
+using e03::ORDER_MIN;
+using e03::orderMoves;
+using e04::SOLVE_FROM;
+using e04::tryFirst;  // steps 03 and 04's
 
 const int TABLE_MIN = 4;  ///< Use the table only with this many plies and empty squares left.
 
@@ -180,7 +191,7 @@ class Search : private e01::PvTable {
     const int n = G::legalMoves(b, me, moves);
     const uint8_t opp = 3 - me;
     if (n == 0) {
-      if (G::legalMoves(b, opp, moves) == 0) return finalScore(b, me);  // game over
+      if (G::legalMoves(b, opp, moves) == 0) return finalScore(b, me);             // game over
       const int score = -pvs(b, opp, depth - 1, ply + 1, -beta, -alpha, empties);  // a pass is a move
       updatePv(ply, PASS);
       return score;

@@ -36,12 +36,12 @@ const int BUCKET = 2;  ///< Slots per bucket in BucketTable: depth-preferred, th
 
 /// What the table remembers of one position.
 struct Slot {
-  uint64_t key;    ///< The position's whole Zobrist key.
-  int16_t lower;   ///< The score is at least this...
-  int16_t upper;   ///< ...and at most this (equal: exact).
-  int8_t depth;    ///< Plies searched below it (EXACT_DEPTH: to the end); 0: the slot is free.
-  uint8_t best;    ///< The best move found, or NO_MOVE.
-  uint32_t next;   ///< ChainedTable: the next slot of this chain (0: none).
+  uint64_t key;   ///< The position's whole Zobrist key.
+  int16_t lower;  ///< The score is at least this...
+  int16_t upper;  ///< ...and at most this (equal: exact).
+  int8_t depth;   ///< Plies searched below it (EXACT_DEPTH: to the end); 0: the slot is free.
+  uint8_t best;   ///< The best move found, or NO_MOVE.
+  uint32_t next;  ///< ChainedTable: the next slot of this chain (0: none).
 };
 
 /**
@@ -114,7 +114,7 @@ class ChainedTableOf {
   }
 
  protected:
-  S* slots_;                        ///< The pool.
+  S* slots_;                       ///< The pool.
   uint32_t heads_, count_, free_;  ///< Chain heads (a power of two), the pool's slots, the next free one.
 };
 
@@ -170,7 +170,7 @@ class BucketTableOf {
     S* recent = deep + 1;
     if (deep->depth != 0 && deep->key == key) return deep;
     if (recent->depth != 0 && recent->key == key) return recent;
-    if (depth >= deep->depth) {  // a free slot has depth 0
+    if (depth >= deep->depth) {               // a free slot has depth 0
       if (deep->depth != 0) *recent = *deep;  // the displaced deep result is kept a while
       deep->key = key;
       return deep;

@@ -63,10 +63,19 @@
 /// Search step 04: PVS with iterative deepening.
 namespace e04 {
 
-using e01::BLACK; using e01::EMPTY; using e01::WHITE; using e01::PASS; using e01::NO_MOVE;  // step 01's rules...
-using e01::DISC; using e01::EVAL_LIMIT; using e01::EXACT_DEPTH; using e01::INF; using e01::PV_PLIES;
+using e01::BLACK;
+using e01::EMPTY;
+using e01::WHITE;
+using e01::PASS;
+using e01::NO_MOVE;  // step 01's rules...
+using e01::DISC;
+using e01::EVAL_LIMIT;
+using e01::EXACT_DEPTH;
+using e01::INF;
+using e01::PV_PLIES;
 using e01::Result;  // ...and what a search returns
-using e03::ORDER_MIN; using e03::orderMoves;  // step 03's ordering
+using e03::ORDER_MIN;
+using e03::orderMoves;  // step 03's ordering
 
 const int SOLVE_FROM = 10;  ///< An exact solve deepens to empties - SOLVE_FROM, then solves.
 
@@ -210,11 +219,11 @@ class Search : private e01::PvTable {
   }
 
   uint64_t nodes_;
-  uint8_t rootBest_;  // the previous iteration's best move
+  uint8_t rootBest_;          // the previous iteration's best move
   uint8_t prevPv_[PV_PLIES];  // the previous iteration's principal variation...
   uint8_t prevLength_;        // ...and its length
   bool followPv_;             // is the node about to be searched on that line?
-  bool horizon_;      // did this iteration evaluate any position at its horizon?
+  bool horizon_;              // did this iteration evaluate any position at its horizon?
 };
 
 }  // namespace e04
