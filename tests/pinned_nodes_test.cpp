@@ -25,20 +25,30 @@ size_t pinnedStage() {
   return stageIndex(*s);
 }
 
-void checkThroughRegistry(bool hard) {
+// One step's lines, short or long: a section per step, so that a failure names its step
+// and one step runs alone (test_registry "[pinned]" -c e06_endgame).
+void checkThroughRegistry(const StepEntry& step, bool hard) {
   const size_t stage = pinnedStage();
   int checked = 0;
-  for (const Pinned& line : pinnedLines("", "default")) {
+  for (const Pinned& line : pinnedLines(std::string(step.id.substr(0, 3)), "default")) {
     const bool long_ = line.workload == "ffo" && (line.index >= 40 || line.step == "e02");
     if (long_ != hard) continue;
-    const StepEntry* step = findStep(line.step);
-    REQUIRE(step != nullptr);
-    const SearchOutcome o = step->runWith(stage, line.position, line.depth, pinnedSlots(line), nullptr);
+    const SearchOutcome o = step.runWith(stage, line.position, line.depth, pinnedSlots(line), nullptr);
     // an exact outcome is in discs; the file keeps the step's units (every step's DISC is step 01's)
     checkPinned(line, {o.exact ? o.score * e01::DISC : o.score, moveName(o.best), joinedLine(o.pv), o.nodes});
     ++checked;
   }
-  CHECK(checked > 0);
+  if (!hard) CHECK(checked > 0);  // every step has short lines; only some have long ones
+}
+
+void checkThroughRegistry(bool hard) {
+  for (const Pinned& line : pinnedLines("", "default")) {
+    INFO("tests/pinned_nodes.txt names a step the registry does not have: " << line.step);
+    REQUIRE(findStep(line.step) != nullptr);
+  }
+  for (const StepEntry& step : steps()) {
+    DYNAMIC_SECTION(step.id) { checkThroughRegistry(step, hard); }
+  }
 }
 
 }  // namespace

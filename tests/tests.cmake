@@ -173,7 +173,8 @@ target_compile_definitions(test_e07_patterns PRIVATE REVERSI_SOURCE_DIR="${CMAKE
 add_executable(test_registry tests/registry_test.cpp tests/pinned_nodes_test.cpp)
 target_link_libraries(test_registry PRIVATE lab_library lab_catch)
 target_compile_definitions(test_registry PRIVATE REVERSI_SOURCE_DIR="${CMAKE_SOURCE_DIR}")  # tests/pinned_nodes.txt
-add_test(NAME registry:suite COMMAND test_registry "~every move generator gives the same*")
+# (A filter of exclusions alone would also run the hidden long solves: "~[.]" keeps them out.)
+add_test(NAME registry:suite COMMAND test_registry "~[.]~every move generator gives the same*")
 set_tests_properties(registry:suite PROPERTIES LABELS "library")
 lab_quick(TARGETS test_registry TESTS registry:suite)
 # The node counts pinned before the steps were recomposed (tests/pinned_nodes.txt): the
