@@ -396,14 +396,14 @@ def measure_nodes(build, ex, kind):
 
 
 def avr_cycles(source, build, folder, measure, out):
-    """Cycles of the sketch's `measure` block on the ATmega2560 in simavr, less an empty
-    call's; BadInput when the sketch does not build or run there."""
+    """Cycles of the sketch source/stages/<folder>'s `measure` block on the ATmega2560 in
+    simavr, less an empty call's; BadInput when the sketch does not build or run there."""
     import embedded
     import embedded_report
     runner = os.path.join(build, "simavr_run")
     if not (os.path.exists(runner) and shutil.which("arduino-builder")):
         raise BadInput("the AVR tools are missing (./lab check installs them; then: cmake --build build --target simavr_run)")
-    elf, _, log = embedded.compile_sketch(source, folder, "mega", out)
+    elf, _, log = embedded.compile_sketch(os.path.join(source, "stages", folder), folder, "mega", out)
     if not elf:
         m = re.search(r"^.*\berror\b.*$", log, re.M)
         raise BadInput(f"does not compile for the AVR: {m.group(0).strip() if m else 'arduino-builder failed'}")
