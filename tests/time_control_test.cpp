@@ -194,6 +194,18 @@ TEST_CASE("time control: the clock of time_settings and time_left", "[engine][ti
     d.left(8, 2);
     CHECK(near(d.budget(60), 4));
   }
+  SECTION("a new game starts from the settings: a time_left's limit goes with the old game") {
+    MoveClock c;  // no settings: no limit
+    c.left(0, 0);
+    CHECK(c.budget(60) == 0);
+    c.restart();
+    CHECK(c.budget(60) < 0);
+    MoveClock d;
+    d.set(60, 0, 0);
+    d.left(0, 0);
+    d.restart();
+    CHECK(near(d.budget(60), 2));  // the settings' 60 s again
+  }
   SECTION("time_left overrides the clock's own count") {
     MoveClock c;
     c.set(600, 0, 0);
@@ -255,5 +267,30 @@ TEST_CASE("time control: gtp keeps a clock per colour; no time plays the first h
   for (const auto& [command, why] : bad) {
     INFO(command);
     CHECK(g.respond(command) == "? " + why + "\n\n");
+  }
+}
+
+TEST_CASE("time control: a new game starts with the session's clock, not the last time_left", "[gtp][time]") {
+  // A game played after `time_left black 0 0`, then again after a new game: the first
+  // time black has no time (the first horizon's move), the second it has the session's
+  // clock again (no limit here: the level's move).
+  const std::vector<std::string> opening = {"f5", "f6", "e6", "f4", "e3", "c5"};  // black: g5 or c6
+  Position p = startPosition();
+  for (const std::string& m : opening) REQUIRE(game::play(p, parseMove(m)) > 0);
+  const std::string deep = moveName(chooseMove(p, 3).best);
+  const std::string shallow = moveName(defaultStep().run(stageIndex(defaultStage()), p, 2).best);
+  REQUIRE(deep != shallow);  // else the replay could not tell the two clocks apart
+  for (const char* newGame : {"clear_board", "boardsize 8"}) {
+    INFO(newGame);
+    GtpSession g(engineAt(3));
+    auto replay = [&] {
+      for (size_t i = 0; i < opening.size(); ++i)
+        CHECK(g.respond(std::string("play ") + (i % 2 ? "white " : "black ") + opening[i]) == "=\n\n");
+      return g.respond("genmove black");
+    };
+    CHECK(g.respond("time_left black 0 0") == "=\n\n");
+    CHECK(replay() == "= " + shallow + "\n\n");
+    CHECK(g.respond(newGame) == "=\n\n");
+    CHECK(replay() == "= " + deep + "\n\n");
   }
 }

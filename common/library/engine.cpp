@@ -138,11 +138,12 @@ void MoveClock::set(double mainSeconds, double byoSeconds, int byoStones) {
   main_ = mainSeconds;
   byo_ = byoSeconds;
   stones_ = byoSeconds > 0 ? byoStones : 0;  // zero byo-yomi time: absolute time, no stones
-  limited_ = !(byoSeconds > 0 && byoStones == 0);
+  settingsLimit_ = !(byoSeconds > 0 && byoStones == 0);
   restart();
 }
 
 void MoveClock::restart() {
+  limited_ = settingsLimit_;
   mainLeft_ = main_;
   periodLeft_ = byo_;
   stonesLeft_ = 0;

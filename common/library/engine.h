@@ -106,7 +106,7 @@ class MoveClock {
   void left(double seconds, int stones);
   /// This side made a move that took `seconds`.
   void spent(double seconds);
-  /// Back to the settings' start (a new game).
+  /// Back to the settings' start (a new game): a limit a time_left set goes with the old game.
   void restart();
   /// The time for this side's next move with `empties` empty squares (at most
   /// (empties + 1) / 2 of its moves remain): main time shared out over those moves plus a
@@ -115,8 +115,9 @@ class MoveClock {
   double budget(int empties) const;
 
  private:
-  bool limited_ = false;
-  double main_ = 0, byo_ = 0;  // the settings
+  bool settingsLimit_ = false;  // the settings' limit, which a new game starts with
+  bool limited_ = false;        // now: a time_left may have put a clock under a limit
+  double main_ = 0, byo_ = 0;   // the settings
   int stones_ = 0;
   double mainLeft_ = 0, periodLeft_ = 0;  // the state
   int stonesLeft_ = 0;                    // 0: still in main time
