@@ -494,6 +494,8 @@ def main():
     ap.add_argument("--build", default="build", help="CMake build folder with simavr_run (default: build)")
     ap.add_argument("--json", help="where to write the report (default: BUILD/embedded.json)")
     ap.add_argument("--stages", help="comma-separated folder prefixes (default: every sketch)")
+    ap.add_argument("--work", help="where the sketches are written and compiled (default: BUILD; another folder lets "
+                                   "the report run beside the embedded tests, which use BUILD's)")
     ap.add_argument("--from-json", help="print the table of a saved report, running nothing")
     args = ap.parse_args()
     if args.from_json:
@@ -508,9 +510,10 @@ def main():
     runner = os.path.join(args.build, "simavr_run")
     if not os.path.exists(runner):
         sys.exit(f"embedded_report.py: {runner} not found (build first: cmake --build {args.build} --target simavr_run)")
-    out = os.path.join(args.build, "embedded")
+    work = args.work or args.build
+    out = os.path.join(work, "embedded")
     # The sketches as a board gets them (tests/sketches.py), written afresh: what the tests compile.
-    embedded.SKETCHES = os.path.join(args.build, "sketches")
+    embedded.SKETCHES = os.path.join(work, "sketches")
     subprocess.run([sys.executable, os.path.join(ROOT, "tests", "sketches.py"), "write", embedded.SKETCHES], check=True)
     report = {"caption": CAPTION, "columns": COLUMNS, "stages": {},
               "step_caption": STEP_CAPTION, "step_columns": STEP_COLUMNS, "steps": {},

@@ -90,8 +90,12 @@ def main():
         if not path:  # the report run here, into a file of its own (removed after)
             fd, path = tempfile.mkstemp(suffix=".json", prefix="embedded-")
             os.close(fd)
+            # In a folder of its own, so that it runs beside the embedded tests, which
+            # write and compile the sketches in the build folder's.
+            work = os.path.join(os.path.abspath(args.build), "docs-embedded")
             r = subprocess.run([sys.executable, os.path.join(ROOT, "bench", "embedded_report.py"), "--build",
-                                os.path.abspath(args.build), "--json", path], cwd=ROOT, stdout=subprocess.DEVNULL)
+                                os.path.abspath(args.build), "--work", work, "--json", path], cwd=ROOT,
+                               stdout=subprocess.DEVNULL)
             if r.returncode != 0:
                 sys.exit(f"check_embedded_pages: bench/embedded_report.py failed (exit {r.returncode})")
         with open(path, encoding="utf-8") as f:
