@@ -1,8 +1,10 @@
 # The measurements: every stage's and step's Google Benchmark program, the programs that
 # time two of them in one process, the ablations, the trainer of step 07's weights, and
 # the targets that play matches or time perft and rewrite a page's table with the result.
-# None is built by the tests (./lab test, ./lab test all), except bench_compare and
-# bench_step_compare, whose own checks (bench:compare) are in the full set.
+# None is built by the tests (./lab test, ./lab test all), except bench_compare, whose own
+# check (bench:compare) is in the full set. bench_step_compare (every step on every stage
+# again, three minutes of compiling) is built with the benches (./lab build, ./lab bench);
+# its check, bench:step-compare, is a long one: ctest --preset long after ./lab build.
 
 # Every benchmark executable (bench_*). ./lab bench builds this target, and the targets that
 # measure (update-docs, page-counts, verdicts, flash-cache, ...) depend on the ones they run.
@@ -52,17 +54,21 @@ if(LAB_BENCHMARKS)
   add_executable(bench_step_compare bench/step_compare.cpp)
   target_include_directories(bench_step_compare PRIVATE "${CMAKE_SOURCE_DIR}/tests")
   target_link_libraries(bench_step_compare PRIVATE lab_library benchmark::benchmark)
+  lab_bench(bench_step_compare)
   foreach(folder IN LISTS LAB_STEPS)
     string(SUBSTRING ${folder} 0 3 ns)
-    add_library(bench_step_${ns} OBJECT bench/step_compare_entry.cpp)
+    add_library(bench_step_${ns} OBJECT EXCLUDE_FROM_ALL bench/step_compare_entry.cpp)
     target_compile_definitions(bench_step_${ns} PRIVATE REVERSI_STEP=${ns})
     target_include_directories(bench_step_${ns} PRIVATE "${CMAKE_SOURCE_DIR}/tests" "${CMAKE_SOURCE_DIR}/bench")
     target_link_libraries(bench_step_${ns} PRIVATE lab_basics benchmark::benchmark)
     target_sources(bench_step_compare PRIVATE $<TARGET_OBJECTS:bench_step_${ns}>)
   endforeach()
-  add_test(NAME bench:compare COMMAND Python3::Interpreter "${CMAKE_SOURCE_DIR}/tests/compare_test.py"
-           $<TARGET_FILE:bench_compare> $<TARGET_FILE:bench_step_compare>)
+  add_test(NAME bench:compare COMMAND Python3::Interpreter "${CMAKE_SOURCE_DIR}/tests/compare_test.py" stages
+           $<TARGET_FILE:bench_compare>)
   set_tests_properties(bench:compare PROPERTIES LABELS "bench")
+  add_test(NAME bench:step-compare COMMAND Python3::Interpreter "${CMAKE_SOURCE_DIR}/tests/compare_test.py" steps
+           $<TARGET_FILE:bench_step_compare>)
+  set_tests_properties(bench:step-compare PROPERTIES LABELS "bench;long")
 
   # A step with each idea off alone on FFO #40-#44 (bench/ablation.cpp; e06: about half an
   # hour): not a test. Its run for the page: `ablation` (step 06's, the first), `ablation-eNN`.
