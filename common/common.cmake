@@ -33,7 +33,16 @@ add_library(lab_library STATIC common/library/registry.cpp common/library/search
 target_include_directories(lab_library PRIVATE "${LAB_GEN}")
 target_link_libraries(lab_library PUBLIC lab_basics Threads::Threads)
 # Each step on every stage: common/library/step_entry.cpp compiled once per step, so the
-# steps (the longest compiles of the build) go side by side.
+# steps (the longest compiles of the build) go side by side. The sanitizer presets compile
+# them on the stages the program and the tests name (search_registry.h: stageBuiltForSteps).
+set(LAB_STEP_STAGES "" CACHE STRING "Numbers of the stages the search steps are compiled on (empty: every stage)")
+if(LAB_STEP_STAGES)
+  set(mask 0)
+  foreach(number IN LISTS LAB_STEP_STAGES)
+    math(EXPR mask "${mask} | (1 << ${number})")
+  endforeach()
+  target_compile_definitions(lab_basics PUBLIC REVERSI_STEP_STAGES=${mask})  # every target agrees
+endif()
 foreach(folder IN LISTS LAB_STEPS)
   string(SUBSTRING ${folder} 0 3 ns)
   add_library(lab_step_${ns} OBJECT common/library/step_entry.cpp)

@@ -171,6 +171,7 @@ TEST_CASE("solve: every way of naming a stage and a step; the same nodes on ever
   const Line reference = resultOf({"solve", kSmall});
   CHECK(reference.at("engine") == defaultStep().id);
   for (const StageEntry& s : stages()) {
+    if (!stepsRunOn(stageIndex(s))) continue;  // a sanitizer build's steps: the default stage alone
     for (const std::string& name :
          {std::to_string(s.number), std::string(s.id.substr(0, 3)), std::string(s.id), std::string(s.shortName)}) {
       INFO(name);

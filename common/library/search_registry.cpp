@@ -107,4 +107,6 @@ size_t stageIndex(const StageEntry& s) { return size_t(&s - stages().data()); }
 const StepEntry& defaultStep() { return *findStep(DefaultStep::id); }
 const StageEntry& defaultStage() { return *findStage(DefaultStage::id); }
 
+bool stepsRunOn(size_t stage) { return stage < stages().size() && stageBuiltForSteps(stages()[stage].number); }
+
 }  // namespace reversi

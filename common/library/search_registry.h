@@ -59,6 +59,21 @@ size_t stageIndex(const StageEntry& s);
 const StepEntry& defaultStep();
 const StageEntry& defaultStage();
 
+/// Whether this build compiles the search steps on stage number `number`: every stage,
+/// but in the sanitizer builds (CMake's LAB_STEP_STAGES, -DREVERSI_STEP_STAGES=a mask of
+/// stage numbers: ./lab asan, tsan, fuzz), which compile them on the stages the program
+/// and the tests name. That every stage gives a step the same nodes is the Release
+/// build's test; a step asked for a stage left out throws UsageError.
+constexpr bool stageBuiltForSteps(int number) {
+#ifdef REVERSI_STEP_STAGES
+  return (static_cast<unsigned long long>(REVERSI_STEP_STAGES) >> number) & 1;
+#else
+  return number >= 0;
+#endif
+}
+/// stageBuiltForSteps for stages()[stage].
+bool stepsRunOn(size_t stage);
+
 /// What a step is asked to do at most, so that no command (solve, search, play's and
 /// gtp's levels) runs for hours: a property of the step, measured once per step.
 struct SearchLimits {
