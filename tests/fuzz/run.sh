@@ -2,7 +2,7 @@
 # Runs every libFuzzer harness for a bounded time: tests/fuzz/run.sh [SECONDS] [BUILD]
 # (default 60 s each, build-fuzz; `./lab fuzz` configures and builds it first, `./lab
 # fuzz-long` runs them for minutes). Two harnesses run at a time (FUZZ_JOBS, default 2:
-# the CI machine's cores), so CI's `./lab fuzz 60` takes about two minutes for four.
+# the CI machine's cores), so CI's `./lab fuzz 30` takes about a minute for four.
 # Each harness starts from its committed corpus (tests/fuzz/corpus/<name>, read only)
 # plus what it finds on the way, in a temporary folder. A finding makes the run end
 # with status 1 and names the saved input: commit it to the corpus as regress-<what> so
