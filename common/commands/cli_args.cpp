@@ -218,6 +218,9 @@ Engine engineOptions(const CliArgs& args, const std::string& command) {
       throw UsageError{command + ": unknown stage " + quoteInput(it->second) + " (use " + ids(stages()) +
                        ", a number or a short name)"};
     e.stage = stageIndex(*s);
+    if (!stepsRunOn(e.stage))  // a sanitizer build: refused here, before any output
+      throw UsageError{command + ": this build compiles the search steps on some stages only (CMake's LAB_STEP_STAGES), not on " +
+                       std::string(s->id)};
   }
   if (const auto it = opt.find("--level"); it != opt.end()) {
     e.level = parseLevel(it->second);
