@@ -144,6 +144,9 @@ foreach(folder IN LISTS LAB_STEPS)
   lab_quick(TARGETS test_${folder} TESTS ${ns}:suite)
   if(LAB_STEP_IDEAS_${folder})
     lab_built_for(${folder} test_${folder}_ideas SOURCES ${LAB_STEP_IDEAS_${folder}} LIBRARIES lab_library lab_catch)
+    # Each idea off is another instantiation of the search: at -O1 they compile in about
+    # half the time, and the tests count nodes and compare scores, which -O1 does not change.
+    target_compile_options(test_${folder}_ideas PRIVATE -O1)
     add_test(NAME ${ns}:ideas COMMAND test_${folder}_ideas)
     set_tests_properties(${ns}:ideas PROPERTIES LABELS "${ns};steps;ideas")
   endif()
@@ -194,6 +197,7 @@ foreach(number RANGE 4 10)
   add_executable(test_pinned_${number} EXCLUDE_FROM_ALL tests/pinned_variants_test.cpp)
   target_compile_definitions(test_pinned_${number} PRIVATE PINNED_STEP=${number} REVERSI_SOURCE_DIR="${CMAKE_SOURCE_DIR}")
   target_link_libraries(test_pinned_${number} PRIVATE lab_library lab_catch)
+  target_compile_options(test_pinned_${number} PRIVATE -O1)  # as the ideas' tests above
   add_dependencies(pinned-variants test_pinned_${number})
   add_test(NAME steps:pinned-${number} COMMAND test_pinned_${number})
   set_tests_properties(steps:pinned-${number} PROPERTIES LABELS "steps;pinned;ideas")
