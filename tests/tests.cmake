@@ -219,6 +219,11 @@ target_compile_definitions(test_commands PRIVATE REVERSI_SOURCE_DIR="${CMAKE_SOU
 add_test(NAME commands:suite COMMAND test_commands)
 set_tests_properties(commands:suite PROPERTIES LABELS "commands;cli")
 lab_quick(TARGETS test_commands TESTS commands:suite)
+# ./lab's refusals (tests/lab_usage.sh): a wrong or extra argument is one line and exit 2,
+# before any install, build or training.
+add_test(NAME lab:usage COMMAND bash "${CMAKE_SOURCE_DIR}/tests/lab_usage.sh" "${CMAKE_SOURCE_DIR}")
+set_tests_properties(lab:usage PROPERTIES LABELS "commands")
+lab_quick(TESTS lab:usage)
 # Hashed perft 11-14 against the published counts (about a minute): ctest -L long
 add_test(NAME hash:long COMMAND test_commands "[long]")
 set_tests_properties(hash:long PROPERTIES LABELS "hash;long")
