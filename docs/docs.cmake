@@ -205,7 +205,7 @@ set_tests_properties(docs:numbers PROPERTIES LABELS docs)
 # One number per fact: a measured quantity has one value on every page (English and Japanese).
 add_test(NAME docs:facts COMMAND Python3::Interpreter "${CMAKE_SOURCE_DIR}/tests/check_facts.py" "${CMAKE_SOURCE_DIR}")
 set_tests_properties(docs:facts PROPERTIES LABELS docs)
-# A stage or step page reads in minutes: at most 2,500 words outside its <details> blocks.
+# A stage or step page reads in minutes: at most 2,000 words (ten minutes) outside its <details> blocks.
 add_test(NAME docs:length COMMAND Python3::Interpreter "${CMAKE_SOURCE_DIR}/tests/check_docs.py" --length
          "${CMAKE_SOURCE_DIR}")
 set_tests_properties(docs:length PROPERTIES LABELS docs)

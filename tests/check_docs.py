@@ -15,7 +15,7 @@
 
     tests/check_docs.py .            (the repository's root)
     tests/check_docs.py --numbers .  (only: measured figures typed outside the generated blocks)
-    tests/check_docs.py --length .   (only: every stage page at most 2,500 words outside <details>)
+    tests/check_docs.py --length .   (only: every stage page at most 2,000 words outside <details>)
     tests/check_docs.py --ratios .   (only: no ratio in another convention than "as fast as")
 """
 import os
@@ -140,9 +140,9 @@ def typed_table_cells(f, text):
     return found
 
 
-# A stage or step page reads in under ten minutes: at most this many words outside its
+# A stage or step page reads in ten minutes: at most this many words outside its
 # folded parts (<details>), code included (docs/update_docs.py folds the bulk).
-PAGE_WORDS = 2500
+PAGE_WORDS = 2000
 
 
 def words_outside_details(text):
