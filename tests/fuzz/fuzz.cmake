@@ -1,7 +1,7 @@
 # Fuzzing, corpus replay and the long run (included by tests/tests.cmake; the harnesses
 # link the commands, lab_commands, or read every stage from stage_list.h).
 #
-# - fuzz_<name>: libFuzzer executables, only when the compiler is clang (the `fuzz`
+# - fuzz_<name>: libFuzzer executables, only when the compiler is clang (the `asan`
 #   preset: CMAKE_CXX_COMPILER=clang++ with coverage and sanitizer flags for
 #   everything). `./lab fuzz [SECONDS]` builds and runs them (tests/fuzz/run.sh).
 # - replay_<name>: the same harness with a plain main (replay_main.cpp), built by any

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs every libFuzzer harness for a bounded time: tests/fuzz/run.sh [SECONDS] [BUILD]
-# (default 60 s each, build-fuzz; `./lab fuzz` configures and builds it first, `./lab
+# (default 60 s each, build-asan; `./lab fuzz` configures and builds it first, `./lab
 # fuzz-long` runs them for minutes). Two harnesses run at a time (FUZZ_JOBS, default 2:
 # the CI machine's cores), so CI's `./lab fuzz 30` takes about a minute for four.
 # Each harness starts from its committed corpus (tests/fuzz/corpus/<name>, read only)
@@ -10,7 +10,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 seconds=${1:-60}
-build=${2:-build-fuzz}
+build=${2:-build-asan}
 jobs=${FUZZ_JOBS:-2}
 case "$seconds" in ''|*[!0-9]*) echo "run.sh: SECONDS must be a whole number, got '$seconds'" >&2; exit 2 ;; esac
 case "$jobs" in ''|0|*[!0-9]*) echo "run.sh: FUZZ_JOBS must be a whole number from 1, got '$jobs'" >&2; exit 2 ;; esac
