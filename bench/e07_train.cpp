@@ -4,8 +4,10 @@
 //   e07_train train   --seed=S --games=N --dir=DIR [--exact=16] [--jobs=2] [--header=FILE] [--json=FILE] [--data=FILE]
 //       gen, then a fit, then rounds of relabel and fit from 17 empties up to 60 (kRounds);
 //       writes DIR/data-*.bin and DIR/weights-*.e07, the header if asked, the errors of
-//       every round as JSON; without --header, exit 1 when the weights differ from the
-//       ones compiled in; --data=FILE starts from gen's output made before (same seed)
+//       every round as JSON; exit 1 when the weights differ from the ones compiled in
+//       (the header written all the same: `./lab train --write` writes it in build/train
+//       and copies it over the committed one only when they agree); --data=FILE starts
+//       from gen's output made before (same seed)
 //   e07_train gen     --seed=S --games=N --out=DATA [--exact=16] [--jobs=J]
 //       self-play games (random openings, then step 06 two plies deep choosing among the
 //       near-best moves), every position kept once; positions with `exact` empties or
@@ -36,8 +38,11 @@
 // positions; the results are put back in order). A weights file: "E07C", then the
 // table (one character per weight), then the steps and the per-phase scalars as 16-bit
 // little-endian numbers; its checksum is FNV-1a-64 of everything after "E07C".
-// Bad input: one line on stderr, exit 2; a failed write: exit 1.
+// Bad input: one line on stderr, exit 2, before any work (every option, every file read
+// and every folder written in is checked first); a failed write: exit 1.
+#include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <chrono>
@@ -161,6 +166,30 @@ void writeFile(const std::string& path, const void* data, size_t n) {
   if (fclose(f) != 0 || !ok) throw std::runtime_error("cannot write " + path + ": " + strerror(errno));
 }
 
+// A folder the command will write in: refused before any work (exit 2) when it is
+// missing, not a folder or not writable, so that an hour of training is never lost to a
+// path typed wrong.
+void requireFolder(const std::string& what, const std::string& folder) {
+  struct stat st {};
+  if (stat(folder.c_str(), &st) != 0 || !S_ISDIR(st.st_mode)) throw BadInput(what + ": no folder " + folder);
+  if (access(folder.c_str(), W_OK) != 0) throw BadInput(what + ": cannot write in " + folder);
+}
+
+// A file the command will write: writable if it exists (and not a folder), else its
+// folder as above.
+void requireWritable(const std::string& command, const std::string& option, const std::string& path) {
+  const std::string what = command + ": --" + option + "=" + path;
+  struct stat st {};
+  if (path.empty()) throw BadInput(command + ": --" + option + " names no file");
+  if (stat(path.c_str(), &st) == 0) {
+    if (S_ISDIR(st.st_mode)) throw BadInput(what + " is a folder, not a file");
+    if (access(path.c_str(), W_OK) != 0) throw BadInput(what + ": cannot write it");
+    return;
+  }
+  const size_t slash = path.find_last_of('/');
+  requireFolder(what, slash == std::string::npos ? "." : slash == 0 ? "/" : path.substr(0, slash));
+}
+
 std::vector<uint8_t> readFile(const std::string& path) {
   FILE* f = fopen(path.c_str(), "rb");
   if (!f) throw BadInput("cannot read " + path + ": " + strerror(errno));
@@ -219,10 +248,18 @@ std::vector<Record> readData(const std::string& path) {
   const std::vector<uint8_t> d = readFile(path);
   uint64_t count = 0;
   if (d.size() >= 12) memcpy(&count, d.data() + 4, 8);
-  if (d.size() < 12 || memcmp(d.data(), "E07D", 4) != 0 || d.size() != 12 + count * sizeof(Record))
+  // The count compared by division: 12 + count * 32 wraps around for a crafted count.
+  if (d.size() < 12 || memcmp(d.data(), "E07D", 4) != 0 || (d.size() - 12) % sizeof(Record) != 0 ||
+      count != (d.size() - 12) / sizeof(Record))
     throw BadInput(path + " is not a data file of e07_train gen");
   std::vector<Record> recs(count);
   memcpy(recs.data(), d.data() + 12, count * sizeof(Record));
+  for (size_t i = 0; i < recs.size(); i++) {  // what the fit indexes with: a board, its empties, a label
+    const Record& r = recs[i];
+    const int empties = 64 - __builtin_popcountll(r.own | r.opp);
+    if ((r.own & r.opp) || r.empties != empties || empties > 60 || r.source > kSearch || !(std::fabs(r.label) <= 64))
+      throw BadInput(path + ": record " + std::to_string(i + 1) + " is not a position of e07_train gen");
+  }
   return recs;
 }
 
@@ -385,6 +422,7 @@ int cmdGen(int argc, char** argv) {
   const int exactFrom = int(o.number("exact", "16", 0, 20));
   const int jobs = int(o.number("jobs", "1", 1, 64));
   const std::string out = o.text("out");
+  requireWritable("gen", "out", out);
   const std::vector<Record> recs = generate(seed, games, exactFrom, jobs);
   writeData(out, recs);
   printf("gen: data %s, checksum FNV-1a-64 %016llx\n", out.c_str(), (unsigned long long)dataChecksum(recs));
@@ -669,6 +707,8 @@ int cmdFit(int argc, char** argv) {
   const std::string dataPath = o.text("data"), out = o.text("out"), json = o.text("json", "");
   const double lambda = o.real("lambda", "10", 0, 1e6);
   const int iters = int(o.number("iters", "200", 1, 100000));
+  requireWritable("fit", "out", out);
+  if (!json.empty()) requireWritable("fit", "json", json);
   const std::vector<Record> recs = readData(dataPath);
   WeightSet w;
   const std::string phases = fitAll(recs, lambda, iters, w);
@@ -734,6 +774,7 @@ int cmdRelabel(int argc, char** argv) {
   const int leaf = int(o.number("leaf", "14", 0, 60)), maxDepth = int(o.number("max-depth", "6", 1, 20));
   const int jobs = int(o.number("jobs", "1", 1, 64));
   const std::string out = o.text("out");
+  requireWritable("relabel", "out", out);
   relabel(recs, w, from, to, leaf, maxDepth, jobs);
   writeData(out, recs);
   printf("relabel: data %s, checksum FNV-1a-64 %016llx\n", out.c_str(), (unsigned long long)dataChecksum(recs));
@@ -788,6 +829,7 @@ void writeHeader(const WeightSet& w, const std::string& path, const std::string&
 
 int cmdHeader(int argc, char** argv) {
   const Options o(argc, argv, "header", {"weights", "out", "note"});
+  requireWritable("header", "out", o.text("out"));
   writeHeader(WeightSet::load(o.text("weights")), o.text("out"), o.text("note", ""));
   return 0;
 }
@@ -810,6 +852,9 @@ int cmdTrain(int argc, char** argv) {
   const int exactFrom = int(o.number("exact", "16", 0, 20));
   const int jobs = int(o.number("jobs", "2", 1, 64));
   const std::string dir = o.text("dir"), header = o.text("header", ""), json = o.text("json", "");
+  requireFolder("train: --dir=" + dir, dir);  // each round's data and weights go there
+  if (!header.empty()) requireWritable("train", "header", header);
+  if (!json.empty()) requireWritable("train", "json", json);
   const double t0 = cpuSeconds();
   const auto wall0 = std::chrono::steady_clock::now();
   // --data: gen's output for this seed and size, made before (the rounds start from it).
@@ -855,7 +900,7 @@ int cmdTrain(int argc, char** argv) {
     const std::string text = head + rounds + "\n]}\n";
     writeFile(json, text.data(), text.size());
   }
-  return header.empty() && !same ? 1 : 0;
+  return same ? 0 : 1;
 }
 
 // ---------------------------------------------------------------- compare
@@ -881,6 +926,7 @@ Solved solveWith(const FfoPosition& f) {
 int cmdCompare(int argc, char** argv) {
   const Options o(argc, argv, "compare", {"weights", "ffo", "rounds", "json"});
   const std::string weightsPath = o.text("weights", ""), json = o.text("json", "");
+  if (!json.empty()) requireWritable("compare", "json", json);
   std::optional<WeightSet> w;  // none: the weights compiled into the step
   e07::Weights view = e07::LEARNED;
   uint64_t checksum = e07::TRAINED_CHECKSUM;
@@ -952,6 +998,7 @@ int cmdMpc(int argc, char** argv) {
   const size_t per = size_t(o.number("per", "1000", 10, 1000000)), solveMax = size_t(o.number("solve", "200", 0, 1000000));
   const int solveTo = int(o.number("solve-to", "20", 0, 60)), jobs = int(o.number("jobs", "1", 1, 64));
   const std::string header = o.text("header", "");
+  if (!header.empty()) requireWritable("mpc", "header", header);
   using Searcher = e07::Search<Fast>;
   std::vector<std::unique_ptr<Searcher>> searchers(jobs);
   std::vector<TablePool<Searcher::Slot>> pools(jobs);

@@ -49,7 +49,16 @@ def main(argv):
             sys.exit("FAIL: one thread and two threads gave different data or weights")
         if EXPECTED_DATA and (sums[0][0], sums[0][1]) != (EXPECTED_DATA, EXPECTED_WEIGHTS):
             sys.exit(f"FAIL: expected data {EXPECTED_DATA} and weights {EXPECTED_WEIGHTS}, got {sums[0][0]} and {sums[0][1]}")
-        # Bad input: one line, exit 2; a failed write: exit 1.
+        # Crafted data files: a count that 12 + count * 32 wraps around to the file's size,
+        # and one record whose two sides share a square.
+        wraps, shared = os.path.join(d, "wraps"), os.path.join(d, "shared")
+        with open(wraps, "wb") as f:
+            f.write(b"E07D" + (2 ** 59).to_bytes(8, "little"))
+        with open(shared, "wb") as f:
+            f.write(b"E07D" + (1).to_bytes(8, "little") + (1).to_bytes(8, "little") * 2 + bytes(16))
+        missing = os.path.join(d, "no-such-folder")
+        # Bad input: one line, exit 2, nothing on standard output (refused before any work:
+        # a folder to write in is checked before the self-play); a failed write: exit 1.
         for args, expect, says in [
             (("gen", "--seed=7"), 2, "--games is required"),
             (("gen", "--seed=7", "--games=0", "--out=x"), 2, "--games must be"),
@@ -57,7 +66,15 @@ def main(argv):
             (("fit", "--data=" + weights, "--out=x"), 2, "not a data file"),
             (("fit", "--data=" + data, "--out=x", "--colour=3"), 2, "unknown option --colour"),
             (("relabel", "--data=" + data, "--weights=" + data, "--from=17", "--to=24", "--out=x"), 2, "not a weights file"),
-            (("header", "--weights=" + weights, "--out=" + d), 1, "cannot write"),
+            (("header", "--weights=" + weights, "--out=" + d), 2, "is a folder"),
+            (("header", "--weights=" + weights, "--out=/dev/full"), 1, "cannot write"),
+            (("fit", "--data=" + wraps, "--out=x"), 2, "not a data file"),
+            (("fit", "--data=" + shared, "--out=x"), 2, "record 1 is not a position"),
+            (("gen", "--seed=7", "--games=300", "--out=" + os.path.join(missing, "data")), 2, "no folder"),
+            (("train", "--seed=1", "--games=300", "--dir=" + missing), 2, "no folder"),
+            (("train", "--seed=1", "--games=300", "--dir=" + d, "--json=" + d), 2, "is a folder"),
+            (("train", "--seed=1", "--games=300", "--dir=" + d, "--header=" + os.path.join(missing, "h")), 2,
+             "no folder"),
             (("compare", "--weights=" + weights, "--ffo=20"), 2, "no FFO position"),
             (("train", "--seed=1", "--dir=" + d), 2, "--games is required"),
             (("solve",), 2, "usage"),
@@ -66,6 +83,8 @@ def main(argv):
             lines = r.stderr.strip().splitlines()
             if len(lines) != 1 or says not in lines[0]:
                 sys.exit(f"FAIL: e07_train {' '.join(args)}: expected one line saying '{says}', got {r.stderr!r}")
+            if expect == 2 and r.stdout:
+                sys.exit(f"FAIL: e07_train {' '.join(args)}: refused after some work: {r.stdout!r}")
     print("e07:train: one and two threads agree, bit for bit; bad input answered")
     return 0
 
