@@ -5,6 +5,7 @@
 // double the longest compiles of the build.
 //
 // `ctest -L eNN` runs one step's part: the section named by its id (-c e10_stable).
+// Also the size of the table the program lends a search, and the pool it lends it from.
 #include <string>
 #include <utility>
 #include <vector>
@@ -14,6 +15,8 @@
 #include "registry.h"
 #include "search_registry.h"
 #include "search_support.h"
+#include "step.h"  // kTableSlots
+#include "table_pool.h"
 
 using namespace reversi;
 using reversi::testing::endgamePosition;
@@ -67,4 +70,35 @@ TEST_CASE("every step has measured limits of its own, and no row is left over") 
     CHECK_NOTHROW(searchLimits(step));
   }
   CHECK(measuredSteps() == ids);
+}
+
+TEST_CASE("a table is sized to the work: a search deeper than the empties gets a solve's") {
+  const Position one = endgamePosition(5, 1), twenty = endgamePosition(5, 20);
+  CHECK(tableSlotsFor(one, 14) == tableSlotsFor(one, -1));
+  CHECK(tableSlotsFor(one, -1) == uint32_t(1) << 12);  // the smallest table
+  CHECK(tableSlotsFor(twenty, 4) == uint32_t(1) << 14);
+  CHECK(tableSlotsFor(twenty, 14) == kTableSlots);  // capped
+  CHECK(tableSlotsFor(20, 4) == tableSlotsFor(twenty, 4));
+}
+
+TEST_CASE("a table pool only grows: a smaller table lends the same block, none for no slots") {
+  TablePool<uint64_t> pool;
+  pool.resize(1000);
+  REQUIRE(pool.data() != nullptr);
+  for (size_t i = 0; i < pool.size(); ++i) CHECK(pool.data()[i] == 0);  // a new block is zeroed
+  uint64_t* const block = pool.data();
+  block[5] = 42;  // a new block would be zeroed (and may well sit at the same address)
+  pool.resize(10);
+  CHECK(pool.data() == block);
+  CHECK(pool.data()[5] == 42);
+  CHECK(pool.size() == 10);
+  pool.resize(0);
+  CHECK(pool.data() == nullptr);  // a step lent no slots keeps no table
+  CHECK(pool.size() == 0);
+  pool.resize(1000);
+  CHECK(pool.data() == block);
+  CHECK(pool.data()[5] == 42);
+  pool.resize(1 << 20);
+  CHECK(pool.size() == size_t(1) << 20);
+  CHECK(pool.data()[(1 << 20) - 1] == 0);
 }

@@ -68,7 +68,10 @@ std::string moveList(const std::vector<int>& moves) {
 
 GtpSession::GtpSession(const Engine& engine) : engine_(engine), position_(startPosition()) {
   // --time S is byo-yomi of S seconds for every move until a time_settings says otherwise.
-  if (engine.moveSeconds > 0) clocks_[0] = clocks_[1] = MoveClock::perMove(engine.moveSeconds);
+  if (engine.moveSeconds > 0) {
+    clocks_[0] = clocks_[1] = MoveClock::perMove(engine.moveSeconds);
+    lendTimedTable(engine_);
+  }
 }
 
 std::string GtpSession::respond(std::string_view raw, bool tooLong) {
@@ -133,6 +136,7 @@ std::string GtpSession::execute(const std::string& command, const std::vector<st
       return fail("level " + std::to_string(level) + " is too deep for " + std::string(engine_.step->id) + " (at most " +
                   std::to_string(maxLevel(*engine_.step)) + ")");
     engine_.level = level;
+    if (clocks_[0].budget(60) >= 0 || clocks_[1].budget(60) >= 0) lendTimedTable(engine_);  // the level's size
     return "";
   }
   if (command == "time_settings") {  // both sides' clocks; the level still caps the depth
@@ -142,6 +146,7 @@ std::string GtpSession::execute(const std::string& command, const std::vector<st
       return fail("syntax error: time_settings takes three whole numbers (main time, byo-yomi time and stones) up to " +
                   std::to_string(kMaxClock));
     for (MoveClock& c : clocks_) c.set(double(*n[0]), double(*n[1]), int(*n[2]));
+    lendTimedTable(engine_);  // now, not in the first move's time
     return "";
   }
   if (command == "set_game") {  // quarry's extension: it plays Reversi with an engine that lists "Othello"
@@ -158,6 +163,7 @@ std::string GtpSession::execute(const std::string& command, const std::vector<st
       return fail("syntax error: time_left takes a colour and two whole numbers (seconds and stones) up to " +
                   std::to_string(kMaxClock));
     clocks_[colour - 1].left(double(*seconds), int(*stones));
+    lendTimedTable(engine_);  // the first time only (the pool only grows)
     return "";
   }
   if (!arity(0)) return fail("syntax error: " + command + " takes no arguments");

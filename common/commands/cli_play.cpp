@@ -64,7 +64,9 @@ std::string trimmedLower(const std::string& s) {
 class PlaySession {
  public:
   PlaySession(const Engine& engine, uint8_t human, const Position& start, std::istream& in, std::ostream& out, std::ostream& err)
-      : engine_(engine), human_(human), in_(in), out_(out), err_(err), position_(start) {}
+      : engine_(engine), human_(human), in_(in), out_(out), err_(err), position_(start) {
+    if (engine_.moveSeconds > 0) lendTimedTable(engine_);  // before the clock of the first move
+  }
 
   int run() {
     out_ << "reversi-lab play: you are " << colourName(human_) << " (" << symbol(human_) << ")"

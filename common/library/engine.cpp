@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <map>
 #include <stdexcept>
 
 #include "registry.h"
@@ -92,6 +93,11 @@ void setStop(Clock::time_point t0, double seconds) {
 
 double since(Clock::time_point t0) { return std::chrono::duration<double>(Clock::now() - t0).count(); }
 
+// The table of every timed move at a level: the largest its searches want (the level's
+// depth on a full board, or its solve), one size for the whole game, so that the pool,
+// which only grows, is lent once (lendTimedTable), never between two time checks.
+uint32_t timedSlots(const Level& l) { return std::max(tableSlotsFor(60, l.depth), tableSlotsFor(l.exactEmpties, -1)); }
+
 }  // namespace
 
 SearchOutcome chooseMoveTimed(const Position& p, const Engine& e, double seconds) {
@@ -101,16 +107,17 @@ SearchOutcome chooseMoveTimed(const Position& p, const Engine& e, double seconds
   const bool solve = game::discs(p, EMPTY) <= settings.exactEmpties;
   const double stop = std::max(seconds, 0.0) * kStopShare;
 
+  const uint32_t slots = timedSlots(settings);
   // The first horizon runs without a stop: a move is always found. Then deeper ones
   // while time is left: the time is this move's, so a search stopped half-way loses
   // nothing that stopping before it would have kept.
   int depth = settings.depth % 2 ? 1 : 2;
-  SearchOutcome best = e.step->run(e.stage, p, depth);
+  SearchOutcome best = e.step->runWith(e.stage, p, depth, slots, nullptr);
   uint64_t nodes = best.nodes;
   setStop(t0, solve ? stop / 4 : stop);
   for (depth += 2; depth <= settings.depth && Clock::now() < tStopAt; depth += 2) {
     try {
-      const SearchOutcome o = e.step->run(e.stage, p, depth, stopWhenLate);
+      const SearchOutcome o = e.step->runWith(e.stage, p, depth, slots, stopWhenLate);
       nodes += o.nodes;
       best = o;
     } catch (const TimeUp&) { break; }
@@ -118,7 +125,7 @@ SearchOutcome chooseMoveTimed(const Position& p, const Engine& e, double seconds
   setStop(t0, stop);
   if (solve && Clock::now() < tStopAt) {
     try {
-      const SearchOutcome o = e.step->run(e.stage, p, -1, stopWhenLate);
+      const SearchOutcome o = e.step->runWith(e.stage, p, -1, slots, stopWhenLate);
       nodes += o.nodes;
       best = o;
     } catch (const TimeUp&) {}
@@ -126,6 +133,17 @@ SearchOutcome chooseMoveTimed(const Position& p, const Engine& e, double seconds
   best.nodes = nodes;
   best.seconds = since(t0);
   return best;
+}
+
+void lendTimedTable(const Engine& e) {
+  // Once per step, stage and size on this thread: each pair has its pool (runStep), and a
+  // search, even of one ply, empties the table it is lent (milliseconds at 2^21 slots).
+  static thread_local std::map<std::pair<int, size_t>, uint32_t> lent;
+  const uint32_t slots = timedSlots(levelSettings(e.level));
+  uint32_t& done = lent[{e.step->number, e.stage}];
+  if (slots <= done) return;
+  done = slots;
+  e.step->runWith(e.stage, startPosition(), 1, slots, nullptr);
 }
 
 MoveClock MoveClock::perMove(double seconds) {

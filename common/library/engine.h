@@ -85,6 +85,11 @@ inline constexpr double kStopShare = 0.95;
  */
 SearchOutcome chooseMoveTimed(const Position& p, const Engine& e, double seconds);
 
+/// Lends the table of e's timed moves (one size for a level's whole game) before any clock
+/// runs: allocating and emptying tens of MB in a move's time would overrun a short one.
+/// GTP calls it when a session gets a clock, play when it has --time.
+void lendTimedTable(const Engine& e);
+
 /**
  * @brief One side's clock, as GTP's `time_settings` and `time_left` describe it:
  * Canadian byo-yomi (a main time, then `byoSeconds` for every `byoStones` moves).

@@ -19,6 +19,8 @@ namespace reversi {
 /// Table slots lent to a search of p (`depth` plies, < 0: to the end) by the CLI and
 /// the benchmarks: sized to the work, at most kTableSlots (common/library/step.h).
 uint32_t tableSlotsFor(const Position& p, int depth);
+/// The same for a position of `empties` empty squares.
+uint32_t tableSlotsFor(int empties, int depth);
 
 /// One search step, type-erased over the move generator.
 struct StepEntry {

@@ -52,6 +52,8 @@ struct SlotOf<X> {
 template <SearchStep T, Stage S>
 SearchOutcome runStep(const Position& p, int depth, uint32_t tableSlots = kTableSlots, void (*idle)() = nullptr) {
   using Searcher = typename T::template Search<S>;
+  // The time includes lending the table: a large one takes longer than a small search.
+  const auto t0 = std::chrono::steady_clock::now();
   auto searcher = std::make_unique<Searcher>();
   searcher->idle = idle;
   if constexpr (requires { typename Searcher::Slot; }) {
@@ -63,7 +65,6 @@ SearchOutcome runStep(const Position& p, int depth, uint32_t tableSlots = kTable
     searcher->useTable(slots.data(), uint32_t(slots.size()));
   }
   const typename S::Board b = load<S>(p);
-  const auto t0 = std::chrono::steady_clock::now();
   const auto r = depth < 0 ? searcher->solve(b, p.toMove) : searcher->search(b, p.toMove, depth);
   SearchOutcome o;
   o.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();

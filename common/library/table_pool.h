@@ -19,7 +19,9 @@
 
 namespace reversi {
 
-/// An array of `Slot`, zeroed, resized only when asked for another size.
+/// An array of `Slot`, zeroed when it is new, which only grows: a smaller size lends the
+/// beginning of the block it has (the steps empty their table at each search's start), so
+/// that a game's moves, whose tables differ in size, allocate once.
 template <class Slot>
 class TablePool {
   static_assert(std::is_trivial<Slot>::value, "a pool is zeroed with memset: an all-zero Slot must be an empty one");
@@ -30,13 +32,15 @@ class TablePool {
   TablePool& operator=(const TablePool&) = delete;
   ~TablePool() { std::free(slots_); }
 
-  /// Makes the pool `count` slots (zeroed when it is new); throws std::bad_alloc.
+  /// Makes the pool `count` slots (zeroed when the block is new); throws std::bad_alloc.
   void resize(size_t count) {
-    if (count == count_) return;
+    if (count <= capacity_) {
+      count_ = count;
+      return;
+    }
     std::free(slots_);
     slots_ = nullptr;
-    count_ = 0;
-    if (count == 0) return;
+    count_ = capacity_ = 0;
     const size_t bytes = (count * sizeof(Slot) + kAlign - 1) / kAlign * kAlign;  // aligned_alloc's rule
     void* p = std::aligned_alloc(kAlign, bytes);
     if (!p) throw std::bad_alloc();
@@ -45,15 +49,15 @@ class TablePool {
 #endif
     std::memset(p, 0, bytes);  // every slot empty; also touches the pages once, here, not in the search
     slots_ = static_cast<Slot*>(p);
-    count_ = count;
+    count_ = capacity_ = count;
   }
-  Slot* data() { return slots_; }
+  Slot* data() { return count_ ? slots_ : nullptr; }  // none for no slots, as a step expects
   size_t size() const { return count_; }
 
  private:
   static constexpr size_t kAlign = size_t(2) << 20;  // a huge page
   Slot* slots_ = nullptr;
-  size_t count_ = 0;
+  size_t count_ = 0, capacity_ = 0;
 };
 
 }  // namespace reversi
