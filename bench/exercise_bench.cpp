@@ -16,12 +16,25 @@
 //       it); N: the table's slots for a step that keeps one. Each workload once per run
 //       ("start/<W>", "yours/<W>"), with the counter "nodes"; the checker compares node
 //       counts, which are exact.
+//   step exercise:   exercise_NN_KIND_measure --workload=W [--slots=N] --verify --seed=S
+//       before any count: the candidate's score on every position of W must be the
+//       start's (and an FFO position's the published one), and so on a fresh set like W's
+//       drawn from seed S (the checker draws S anew each run): a cut that is wrong only
+//       deeper than the test suite looks, or only on the measured positions, is caught.
+//       One JSON line per difference, then {"verified": N, "seed": S}; exit 1 on a
+//       difference; exit 3 when the candidate runs more than kHangFactor times as long as
+//       the start (an endless loop?).
 #include <benchmark/benchmark.h>
 
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <climits>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "exercise_side.h"
@@ -78,13 +91,17 @@ int pairedRounds(const std::string& name, int rounds, double minTime) {
 
 // Reads "midgame:D", "endgame:E" or "ffo:LIST" (as `reversi-lab solve --ffo` takes it);
 // false if it is none of them. A bad FFO list throws UsageError, which says what is wrong.
-bool parseWorkload(const std::string& text, std::vector<search_bench::Job>& jobs) {
+// `published`: each job's published score (an FFO position's), INT_MIN where there is none.
+bool parseWorkload(const std::string& text, std::vector<search_bench::Job>& jobs, std::vector<int>& published) {
   const size_t colon = text.find(':');
   if (colon == std::string::npos) return false;
   const std::string kind = text.substr(0, colon), arg = text.substr(colon + 1);
   if (kind == "ffo") {
     for (int n : parseFfoRange(arg, "exercise"))
-      for (const search_bench::Job& j : search_bench::ffo(n, n)) jobs.push_back(j);
+      for (const search_bench::Job& j : search_bench::ffo(n, n)) {
+        jobs.push_back(j);
+        published.push_back(findFfo(n)->score);
+      }
     return true;
   }
   char* end = nullptr;
@@ -92,31 +109,107 @@ bool parseWorkload(const std::string& text, std::vector<search_bench::Job>& jobs
   if (arg.empty() || *end != '\0') return false;
   if (kind == "midgame" && a >= 1 && a <= 12) jobs = search_bench::midgame(int(a));
   else if (kind == "endgame" && a >= 4 && a <= 20) jobs = search_bench::endgame(int(a));
+  published.assign(jobs.size(), INT_MIN);
   return !jobs.empty();
+}
+
+int emptiesOf(const Position& p) { return int(std::count(p.cells.begin(), p.cells.end(), EMPTY)); }
+
+// A fresh set like `jobs`, drawn from `seed`: midgame positions (24-40 empty squares, a
+// move to make, from different games) at the same depth, or endgames with as many empty
+// squares as the workload's fewest, solved.
+std::vector<search_bench::Job> freshJobs(const std::vector<search_bench::Job>& jobs, uint64_t seed) {
+  constexpr size_t kFresh = 4;
+  std::vector<search_bench::Job> fresh;
+  if (jobs.front().depth >= 0) {
+    std::vector<Position> pool;
+    for (const Position& p : randomPositions(seed, 400))
+      if (emptiesOf(p) >= 24 && emptiesOf(p) <= 40 && !ref::legalMoves(p, p.toMove).empty()) pool.push_back(p);
+    for (size_t i = 0; i < kFresh && !pool.empty(); ++i) fresh.push_back({pool[i * pool.size() / kFresh], jobs.front().depth});
+    return fresh;
+  }
+  int empties = 64;
+  for (const search_bench::Job& j : jobs) empties = std::min(empties, emptiesOf(j.position));
+  for (size_t i = 0; i < kFresh; ++i) fresh.push_back({testing::endgamePosition(seed * 1000 + i, empties), -1});
+  return fresh;
+}
+
+// The candidate may run this many times as long as the start (and kHangFloor seconds)
+// before it is taken for an endless loop.
+constexpr double kHangFactor = 20, kHangFloor = 10;
+
+// --verify: the scores of the start and the candidate on the workload and a fresh set.
+int verifyStep(const std::vector<search_bench::Job>& measured, const std::vector<int>& published, uint32_t slots, uint64_t seed) {
+  std::vector<search_bench::Job> jobs = measured;
+  const std::vector<search_bench::Job> fresh = freshJobs(measured, seed);
+  jobs.insert(jobs.end(), fresh.begin(), fresh.end());
+  const auto t0 = std::chrono::steady_clock::now();
+  const std::vector<int> start = startSide().stepScores(jobs, slots);
+  const double startSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  const double limit = std::max(kHangFloor, kHangFactor * startSeconds);
+  std::atomic<bool> finished{false};
+  std::thread watchdog([&] {
+    const auto t1 = std::chrono::steady_clock::now();
+    while (!finished) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+      if (std::chrono::duration<double>(std::chrono::steady_clock::now() - t1).count() > limit) {
+        std::printf("{\"hang\": %.1f, \"start_seconds\": %.3f}\n", limit, startSeconds);
+        std::fflush(stdout);
+        std::_Exit(3);
+      }
+    }
+  });
+  const std::vector<int> yours = yoursSide().stepScores(jobs, slots);
+  finished = true;
+  watchdog.join();
+  int differences = 0;
+  for (size_t i = 0; i < jobs.size(); ++i) {
+    const int want = i < published.size() ? published[i] : INT_MIN;
+    if (yours[i] == start[i] && (want == INT_MIN || yours[i] == want)) continue;
+    ++differences;
+    std::printf("{\"set\": \"%s\", \"position\": \"%s\", \"depth\": %d, \"start\": %d, \"yours\": %d",
+                i < measured.size() ? "measured" : "fresh", formatPosition(jobs[i].position).c_str(), jobs[i].depth, start[i],
+                yours[i]);
+    if (want != INT_MIN) std::printf(", \"published\": %d", want);
+    std::printf("}\n");
+  }
+  std::printf("{\"verified\": %zu, \"seed\": %llu}\n", jobs.size(), (unsigned long long)seed);
+  return differences ? 1 : 0;
 }
 
 // A step exercise: --workload=W [--slots=N], both sides registered on it, one run each.
 int runStep(int argc, char** argv) {
   std::string workload;
   long slots = 0;
+  bool verify = false;
+  unsigned long long seed = 0;
   for (int i = 1; i < argc; ++i) {
+    char* end = nullptr;
     if (std::strncmp(argv[i], "--workload=", 11) == 0) {
       workload = argv[i] + 11;
+    } else if (std::strcmp(argv[i], "--verify") == 0) {
+      verify = true;
+    } else if (std::strncmp(argv[i], "--seed=", 7) == 0) {
+      seed = std::strtoull(argv[i] + 7, &end, 10);
+      if (argv[i][7] == '\0' || *end != '\0') {
+        std::fprintf(stderr, "exercise: --seed wants a whole number, not '%s'\n", argv[i] + 7);
+        return 2;
+      }
     } else if (std::strncmp(argv[i], "--slots=", 8) == 0) {
-      char* end = nullptr;
       slots = std::strtol(argv[i] + 8, &end, 10);
       if (*end != '\0' || slots < 16 || slots > (1L << 24)) {
         std::fprintf(stderr, "exercise: --slots wants a number of table slots from 16 to 16777216, not '%s'\n", argv[i] + 8);
         return 2;
       }
     } else {
-      std::fprintf(stderr, "exercise: unknown argument '%s' (--workload=W [--slots=N])\n", argv[i]);
+      std::fprintf(stderr, "exercise: unknown argument '%s' (--workload=W [--slots=N] [--verify --seed=S])\n", argv[i]);
       return 2;
     }
   }
   std::vector<search_bench::Job> jobs;
+  std::vector<int> published;
   try {
-    if (!parseWorkload(workload, jobs)) {
+    if (!parseWorkload(workload, jobs, published)) {
       std::fprintf(stderr, "exercise: --workload wants midgame:D, endgame:E or ffo:LIST, not '%s'\n", workload.c_str());
       return 2;
     }
@@ -124,6 +217,7 @@ int runStep(int argc, char** argv) {
     std::fprintf(stderr, "%s\n", e.message.c_str());
     return 2;
   }
+  if (verify) return verifyStep(jobs, published, uint32_t(slots), seed);
   startSide().registerStep("start", workload, jobs, uint32_t(slots));
   yoursSide().registerStep("yours", workload, jobs, uint32_t(slots));
   benchmark::RunSpecifiedBenchmarks();

@@ -39,6 +39,7 @@ BenchmarkFn stageBenchmark(const std::string& name) {
   return nullptr;
 }
 constexpr auto registerStep = nullptr;
+constexpr auto stepScores = nullptr;
 #else
 using Side = REVERSI_STEP_TYPE(REVERSI_STEP);
 // The move generator of a step exercise: node counts are the same on every stage (the
@@ -54,6 +55,13 @@ void registerStep(const std::string& label, const std::string& workload, const s
       ->Unit(benchmark::kMillisecond)
       ->Iterations(1);  // a fresh searcher per run: its node count is the workload's
 }
+
+std::vector<int> stepScores(const std::vector<search_bench::Job>& jobs, uint32_t slots) {
+  std::vector<int> scores;
+  for (const search_bench::Job& j : jobs)
+    scores.push_back(runStep<Side, Generator>(j.position, j.depth, slots ? slots : tableSlotsFor(j.position, j.depth)).score);
+  return scores;
+}
 constexpr auto stageBenchmark = nullptr;
 #endif
 
@@ -64,7 +72,7 @@ ExerciseSide yoursSide() {
 #else
 ExerciseSide startSide() {
 #endif
-  return {stageBenchmark, registerStep};
+  return {stageBenchmark, registerStep, stepScores};
 }
 
 }  // namespace reversi::exercise

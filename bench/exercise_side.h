@@ -26,6 +26,9 @@ struct ExerciseSide {
   /// a table of `slots` slots (0: the harness's own size).
   void (*registerStep)(const std::string& label, const std::string& workload, const std::vector<search_bench::Job>& jobs,
                        uint32_t slots);
+  /// A step exercise: this side's score of each job (an exact one in discs), each search
+  /// on a fresh searcher with a table of `slots` slots (0: the command line's size).
+  std::vector<int> (*stepScores)(const std::vector<search_bench::Job>& jobs, uint32_t slots);
 };
 
 /// The starting point's side, and the candidate's.

@@ -42,7 +42,9 @@ foreach(manifest IN LISTS lab_exercise_manifests)
     set(suite_defines "")
   else()
     set(kind_define REVERSI_STEP=${ns})
-    set(suite_source tests/search_suite.cpp)
+    # The search suite and the step's own tests (tests/tests.cmake: a table's step runs
+    # its tables tiny, large and absent), as the step itself is tested.
+    set(suite_source tests/search_suite.cpp ${LAB_STEP_TESTS_${start}})
     math(EXPR number "${CMAKE_MATCH_2}")
     # The start's step alone (tests/this_step.h says why), with its number (the suite's
     # limits depend on it).

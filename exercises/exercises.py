@@ -20,7 +20,9 @@ beside it of what the start includes from other folders (a step's ../e01_minimax
 build/exercises/NN_slug/KIND/stages/<start>/, beside copies of what the start includes
 from other folders (tests/sketches.py follows the #include lines), builds the start's
 shared test suite on it (exercises/exercises.cmake), runs it -- a failing test makes the
-candidate "incorrect", whatever its speed -- then measures start and candidate: host
+candidate "incorrect", whatever its speed -- then, for a search exercise, compares its
+scores with the start's on the measured work and a fresh set like it (and an FFO
+position's with the published one: verify_scores), then measures start and candidate: host
 time in one process, in paired rounds (both back to back, the order swapped each round),
 the median of the rounds' ratios; exact AVR cycles in simavr; or exact search nodes. The
 last line is for scripts:
@@ -29,7 +31,9 @@ last line is for scripts:
 
 The ratio is start / candidate of the metric (above 1 is better). Exit status: 0 done,
 1 correct but not yet done or incorrect, 2 bad input (no such exercise, no working copy,
-a candidate that does not compile, or one that changes a file outside the start's folder).
+a working copy missing a file of the start's, a candidate that does not compile, or one
+that changes a file outside the start's folder), 3 answered: an exercise graded by its
+answer.md is never "done" here, whose reading is a person's ("answered (to be graded)").
 
 `proof` is CI's check of the set: every starting point is correct and misses its target,
 every reference solution is correct and reaches it, and the planted wrong solutions of
@@ -160,7 +164,7 @@ def status(source, ex):
             line = f.read().strip()
     except OSError:
         return "started"
-    if line.endswith(("done", "not yet")):
+    if line.endswith(("done", "not yet", "answered (to be graded)")):
         return line.rsplit(": ", 1)[-1]
     return "incorrect" if ": incorrect" in line else "does not compile" if "does not compile" in line else "started"
 
@@ -292,17 +296,23 @@ def targets_of(ex, kind):
     return [base + "_suite"] + (["simavr_run"] if ex["metric"] == "cycles" else [base + "_measure"])
 
 
-def build_targets(build, targets, log_path):
-    """cmake --build for the targets; (ok, first error line). The whole output goes to log_path."""
-    r = subprocess.run(["cmake", "--build", build, "--target", *targets], capture_output=True, text=True)
+def build_targets(build, targets, log_path, mine=None):
+    """cmake --build for the targets; (ok, the error line to show). The whole output goes to
+    log_path. The compilers speak plain ASCII (LC_ALL=C: no typographic quotes in the one
+    line), and an error in a file under `mine` (the candidate's copy) comes before one in
+    a file it includes: the student reads first what they wrote."""
+    env = dict(os.environ, LC_ALL="C")
+    r = subprocess.run(["cmake", "--build", build, "--target", *targets], capture_output=True, text=True, env=env)
     os.makedirs(os.path.dirname(log_path), exist_ok=True)
     with open(log_path, "w", encoding="utf-8") as f:
         f.write(r.stdout + r.stderr)
     if r.returncode == 0:
         return True, ""
     text = r.stdout + r.stderr
-    m = re.search(r"^.*\berror\b.*$", text, re.M | re.I)
-    return False, (m.group(0).strip() if m else text.strip().splitlines()[-1] if text.strip() else "the build failed")
+    errors = re.findall(r"^.*\berror\b.*$", text, re.M | re.I)
+    own = [e for e in errors if mine and e.startswith(mine + os.sep)]
+    line = (own or errors or [text.strip().splitlines()[-1] if text.strip() else "the build failed"])[0].strip()
+    return False, line.encode("ascii", "replace").decode()
 
 
 # -------------------------------------------------------------------------- checking
@@ -372,6 +382,35 @@ def measure_time(build, ex, kind, rounds, min_time):
     return statistics.median(ratios), detail
 
 
+def verify_scores(build, ex, kind):
+    """None when the candidate's search scores every measured position as the start does
+    (an FFO position as published), and so a fresh set drawn anew; else what is wrong. A
+    node count means nothing for a search that finds other scores: the suite checks
+    depths up to 4 and solves up to 12 empties, the measurement more."""
+    exe = os.path.join(build, f"exercise_{ex['nn']}_{kind}_measure")
+    seed = int.from_bytes(os.urandom(4), "little")
+    cmd = [exe, f"--workload={ex['measure']}", "--verify", f"--seed={seed}"]
+    if ex.get("slots"):
+        cmd.append(f"--slots={ex['slots']}")
+    r = run_measure(cmd)
+    lines = [json.loads(line) for line in r.stdout.splitlines() if line.startswith("{")]
+    if r.returncode == 3 and lines and "hang" in lines[-1]:
+        h = lines[-1]
+        return (f"your search did not finish the measured positions in {h['hang']:.0f} s, where the start took "
+                f"{h['start_seconds']:.2f} s: an endless loop?")
+    if r.returncode not in (0, 1):
+        raise BadInput(f"the check of the scores failed: {r.stderr.strip() or r.returncode}")
+    wrong = [x for x in lines if "set" in x]
+    if not wrong:
+        return None
+    w = wrong[0]
+    where = "a measured position" if w["set"] == "measured" else f"a fresh position (seed {seed})"
+    what = f"depth {w['depth']}" if w["depth"] >= 0 else "solved"
+    truth = f"the published score is {w['published']}, " if "published" in w and w["yours"] != w["published"] else ""
+    return (f"on {where} ({what}: {w['position']}) your search scores {w['yours']}, where {truth}the start scores "
+            f"{w['start']} ({len(wrong)} such position(s))")
+
+
 def measure_nodes(build, ex, kind):
     """(ratio, detail line): start / yours of the nodes on the workload (exact)."""
     exe = os.path.join(build, f"exercise_{ex['nn']}_{kind}_measure")
@@ -428,6 +467,9 @@ def measure_cycles(source, build, ex, kind):
     return start / yours, detail
 
 
+ANSWERED = 3  # the exit status of a change explained in answer.md: not "done", to be read
+
+
 def check(source, build, ex, kind, root, rounds=15, min_time=0.1, quiet=False, suite=run_suite):
     """Checks one candidate; returns (exit status, last line, failing test or None, the
     measurement's detail line). `suite` gives the suite's verdict (run_suite: the proof
@@ -435,7 +477,7 @@ def check(source, build, ex, kind, root, rounds=15, min_time=0.1, quiet=False, s
     prefix = f"exercise {ex['number']}"
     dest, changed = materialise(source, build, ex, kind, root)
     log = os.path.join(build, "exercises", ex["name"], kind, "build.log")
-    ok, error = build_targets(build, targets_of(ex, kind), log)
+    ok, error = build_targets(build, targets_of(ex, kind), log, mine=dest)
     if not ok:
         # Name the candidate's own file, or the repository's, not its copy in the build folder.
         m = re.match(re.escape(dest + os.sep) + r"([^:]+)", error)
@@ -448,6 +490,10 @@ def check(source, build, ex, kind, root, rounds=15, min_time=0.1, quiet=False, s
     if failing:
         suite = os.path.join(build, f"exercise_{ex['nn']}_{kind}_suite")
         return 1, f"{prefix}: incorrect: {failing} (run {suite} to see it)", failing, ""
+    if ex["metric"] == "nodes":
+        wrong = verify_scores(build, ex, kind)
+        if wrong:
+            return 1, f"{prefix}: incorrect: {wrong}", wrong, ""
     if ex["metric"] == "time":
         ratio, detail = measure_time(build, ex, kind, rounds, min_time)
     elif ex["metric"] == "nodes":
@@ -465,9 +511,12 @@ def check(source, build, ex, kind, root, rounds=15, min_time=0.1, quiet=False, s
             say("your copy is the starting point unchanged: make the change first")
         elif not quiet and not has_answer:
             say(f"write your prediction, your measurement and why in {answer or 'answer.md'}")
-        done = changed and has_answer
+        # Prose has no ratio to check: the checker says it is there, a person grades it.
+        answered = changed and has_answer
         why = "no gain expected" if ex.get("no_gain") else "graded by your answer.md"
-        return (0 if done else 1), f"{prefix}: correct, {ratio:.2f}x ({why}): {'done' if done else 'not yet'}", None, detail
+        return ((ANSWERED if answered else 1),
+                f"{prefix}: correct, {ratio:.2f}x ({why}): {'answered (to be graded)' if answered else 'not yet'}",
+                None, detail)
     done = ratio >= ex["target"]
     return ((0 if done else 1), f"{prefix}: correct, {ratio:.2f}x (target {ex['target']:.2f}x): {'done' if done else 'not yet'}",
             None, detail)
@@ -489,7 +538,19 @@ def candidate_root(args, ex):
     root = work_root(args.source, ex)
     if not os.path.isdir(os.path.join(root, ex["start"])):
         raise BadInput(f"exercise {ex['number']}: no working copy yet: ./lab exercise {ex['number']} makes it")
+    require_whole_copy(args.source, ex, root)
     return "work", root
+
+
+def require_whole_copy(source, ex, root):
+    """A working copy is the whole start: a file gone from it (deleted, renamed) would be
+    taken from the start without a word, and the check would measure the start."""
+    missing = sorted(set(start_files(source, ex)) - set(candidate_files(ex, root)))
+    if missing:
+        more = f" and {len(missing) - 1} more" if len(missing) > 1 else ""
+        raise BadInput(f"exercise {ex['number']}: your copy has no {shown(source, os.path.join(root, ex['start'], missing[0]))}"
+                       f"{more}, a file of the start (stages/{ex['start']}/{missing[0]}): put it back; a renamed file "
+                       "is not read")
 
 
 def check_timing_args(args):
@@ -582,7 +643,7 @@ def cmd_proof(args):
     jobs = []  # (exercise, kind, root, expectation)
     for ex in exercises:
         jobs.append((ex, "start", None, "not yet"))
-        jobs.append((ex, "solution", solution_root(args.source, ex), "done"))
+        jobs.append((ex, "solution", solution_root(args.source, ex), "answered" if ex["explained"] else "done"))
     for p in planted:
         jobs.append((p["ex"], "other", p["root"], "incorrect"))
     targets = []
@@ -614,7 +675,8 @@ def cmd_proof(args):
             known = (lambda b, e, k: verdicts[(e["nn"], k)]) if (ex["nn"], kind) in verdicts else run_suite
             code, line, failing, detail = check(args.source, args.build, ex, kind, root, args.rounds, args.min_time,
                                                 quiet=True, suite=known)
-            got = "done" if code == 0 else "incorrect" if failing else "not yet"
+            got = ("done" if code == 0 else "answered" if code == ANSWERED else "incorrect" if failing
+                   else "not yet")
         except BadInput as e:
             line, got, detail = str(e).split(" (the whole output")[0], "bad input", ""
         results.append({"exercise": ex["number"], "kind": kind, "line": line, "detail": detail, "expected": expect,
@@ -886,11 +948,27 @@ def cmd_self_test(args):
              (["check", exercises[0]["nn"], "--dir", "/nonexistent"], "has no folder")]
     if unstarted:
         cases.append((["check", str(unstarted[0]["number"])], "no working copy yet"))
+    cases += [(["check", exercises[0]["nn"], "--rounds", "abc"], "invalid int value"),
+              (["check", exercises[0]["nn"], "--solution", "--start"], "not allowed with"),
+              (["check"], "required: exercise")]
     for words, expect in cases:
         code, out = run_self(args, *words)
         if code != 2 or expect not in out or len(out.strip().splitlines()) != 1:
             failures.append(f"`exercises.py {' '.join(words)}`: exit {code}, {out.strip()!r} "
                             f"(wanted exit 2 and one line with '{expect}')")
+    # A working copy whose header was renamed is refused, naming the file.
+    ex = exercises[0]
+    copy = os.path.join(args.build, "exercises", "self-test", "renamed")
+    shutil.rmtree(copy, ignore_errors=True)
+    shutil.copytree(os.path.join(args.source, "stages", ex["start"]), os.path.join(copy, ex["start"]))
+    header = os.path.join(copy, ex["start"], ex["start"] + ".h")
+    os.rename(header, header + ".old")
+    try:
+        require_whole_copy(args.source, ex, copy)
+        failures.append("a working copy without its header was taken (self-test)")
+    except BadInput as e:
+        if ex["start"] + ".h" not in str(e):
+            failures.append(f"a working copy without its header: {e} (self-test: the file unnamed)")
     code, out = run_self(args, "pages", "--check")
     if code:
         failures.append("generated blocks out of date:\n" + out)
@@ -914,21 +992,31 @@ def cmd_self_test(args):
     return 1 if failures else 0
 
 
+class OneLineParser(argparse.ArgumentParser):
+    """argparse's refusals as every ./lab command answers: one line, exit 2 (not its usage
+    block); its subcommands' parsers are of this class too."""
+
+    def error(self, message):
+        usage = " ".join(self.format_usage().split()).removeprefix("usage: ")
+        print(f"lab: {message} (usage: {usage})", file=sys.stderr)
+        sys.exit(2)
+
+
 def main():
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap = OneLineParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--source", default=os.path.dirname(HERE))
     ap.add_argument("--build", default=None)
     sub = ap.add_subparsers(dest="command", required=True)
-    sub.add_parser("list")
-    s = sub.add_parser("start")
+    sub.add_parser("list", usage="./lab exercise")
+    s = sub.add_parser("start", usage="./lab exercise N")
     s.add_argument("exercise")
-    c = sub.add_parser("check")
+    c = sub.add_parser("check", usage="./lab check N [--solution | --start | --dir DIR] [--rounds R] [--min-time S]")
     c.add_argument("exercise")
     which = c.add_mutually_exclusive_group()
     which.add_argument("--solution", action="store_true", help="check the reference solution")
     which.add_argument("--start", action="store_true", help="check the untouched starting point")
     which.add_argument("--dir", help="check the candidate in DIR/<start>/")
-    for p in (c, sub.add_parser("proof")):
+    for p in (c, sub.add_parser("proof", usage="./lab check --all")):
         p.add_argument("--rounds", type=int, default=15, help="host timing: rounds of start and yours (at least 3)")
         p.add_argument("--min-time", type=float, default=0.1, help="host timing: seconds of each side in a round")
     g = sub.add_parser("pages")
