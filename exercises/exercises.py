@@ -398,6 +398,8 @@ def verify_scores(build, ex, kind):
         h = lines[-1]
         return (f"your search did not finish the measured positions in {h['hang']:.0f} s, where the start took "
                 f"{h['start_seconds']:.2f} s: an endless loop?")
+    if r.returncode < 0:  # the candidate's search took the program down
+        return f"your search stopped the program on the measured work (signal {-r.returncode}): a crash?"
     if r.returncode not in (0, 1):
         raise BadInput(f"the check of the scores failed: {r.stderr.strip() or r.returncode}")
     wrong = [x for x in lines if "set" in x]

@@ -13,8 +13,8 @@ namespace reversi {
 // stores at most a few positions per 2^E nodes, a search of depth d about as many as
 // 2^(10 + d); a search deeper than the empty squares is a solve (`search --depth 14` of
 // one empty square was lent 2^21 slots: 5.7 ms by the clock, up to 131 ms, against 2.5
-// ms with the solve's size, for a search of 4 nodes). Capped at
-// kTableSlots. The same for every stage, so the node counts stay equal.
+// ms with the solve's size, for a search of 4 nodes). Capped at kTableSlots. The same
+// for every stage, so the node counts stay equal.
 uint32_t tableSlotsFor(int empties, int depth) {
   const int bits = depth < 0 || depth > empties ? empties + 2 : 10 + depth;
   return bits >= 21 ? kTableSlots : uint32_t(1) << std::max(bits, 12);
