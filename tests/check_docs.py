@@ -166,6 +166,22 @@ def page_lengths(root):
     return [(p, words_outside_details(open(os.path.join(root, p), encoding="utf-8").read())) for p in pages]
 
 
+def nested_folds(page, text):
+    """A <details> opened inside another: the page reads the same, but a fold's end is
+    then ambiguous to any count that closes a fold at the first </details> (the stage
+    contract's own check does), so the pages keep their folds side by side."""
+    found, depth = [], 0
+    for n, line in enumerate(text.split("\n"), 1):
+        for tag in re.findall(r"<details[ >]|</details>", line):
+            if tag != "</details>":
+                if depth:
+                    found.append(f"{page}:{n}: a <details> inside another: make it a sibling or a bold heading")
+                depth += 1
+            else:
+                depth = max(0, depth - 1)
+    return found
+
+
 def long_pages(lengths):
     return [f"{p}: {n:,} words outside <details>, more than {PAGE_WORDS:,}: fold the bulk or move it"
             for p, n in lengths if n > PAGE_WORDS]
@@ -268,7 +284,8 @@ def main(root, numbers=False, length=False, ratios=False):
         lengths = page_lengths(root)
         for p, n in lengths:
             print(f"{n:6,} words outside <details>  {p}")
-        found = long_pages(lengths)
+        found = long_pages(lengths) + [f for p, _ in lengths
+                                       for f in nested_folds(p, open(os.path.join(root, p), encoding="utf-8").read())]
         for p in found:
             print("FAIL:", p)
         return 1 if found else 0

@@ -161,6 +161,11 @@ expect(check_docs.words_outside_details(f"a b\n<details><summary>s</summary>\n\n
        "words inside <details> were counted")
 expect(check_docs.words_outside_details("<details><summary>s</summary>\n<details>x</details>\ny z\n</details>\nw") == 1,
        "words of a <details> that holds another were counted")
+expect(len(check_docs.nested_folds("p", "<details><summary>a</summary>\n<details><summary>b</summary>\nx\n"
+                                        "</details>\n</details>\n<details>y</details>")) == 1,
+       "nested_folds: expected the one fold opened inside another")
+expect(check_docs.nested_folds("p", "<details>a</details>\n<details><summary>b</summary>\nx\n</details>") == [],
+       "nested_folds: folds side by side were reported")
 expect(len(check_docs.long_pages([("page x", check_docs.PAGE_WORDS + 1),
                                   ("page y", check_docs.PAGE_WORDS)])) == 1,
        "long_pages: expected exactly the page over the limit reported")
