@@ -113,25 +113,16 @@ bool parseWorkload(const std::string& text, std::vector<search_bench::Job>& jobs
   return !jobs.empty();
 }
 
-int emptiesOf(const Position& p) { return int(std::count(p.cells.begin(), p.cells.end(), EMPTY)); }
-
-// A fresh set like `jobs`, drawn from `seed`: midgame positions (24-40 empty squares, a
-// move to make, from different games) at the same depth, or endgames with as many empty
-// squares as the workload's fewest, solved.
+// A fresh set like `jobs`, drawn from `seed` (search_harness.h's own workloads, another
+// seed): midgame positions at the same depth, or endgames with as many empty squares as
+// the workload's fewest, solved.
 std::vector<search_bench::Job> freshJobs(const std::vector<search_bench::Job>& jobs, uint64_t seed) {
   constexpr size_t kFresh = 4;
-  std::vector<search_bench::Job> fresh;
-  if (jobs.front().depth >= 0) {
-    std::vector<Position> pool;
-    for (const Position& p : randomPositions(seed, 400))
-      if (emptiesOf(p) >= 24 && emptiesOf(p) <= 40 && !ref::legalMoves(p, p.toMove).empty()) pool.push_back(p);
-    for (size_t i = 0; i < kFresh && !pool.empty(); ++i) fresh.push_back({pool[i * pool.size() / kFresh], jobs.front().depth});
-    return fresh;
-  }
+  if (jobs.front().depth >= 0) return search_bench::midgame(jobs.front().depth, seed, kFresh);
   int empties = 64;
-  for (const search_bench::Job& j : jobs) empties = std::min(empties, emptiesOf(j.position));
-  for (size_t i = 0; i < kFresh; ++i) fresh.push_back({testing::endgamePosition(seed * 1000 + i, empties), -1});
-  return fresh;
+  for (const search_bench::Job& j : jobs)
+    empties = std::min(empties, int(std::count(j.position.cells.begin(), j.position.cells.end(), EMPTY)));
+  return search_bench::endgame(empties, seed, kFresh);
 }
 
 // The candidate may run this many times as long as the start (and kHangFloor seconds)

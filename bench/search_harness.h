@@ -66,23 +66,24 @@ struct Job {
 
 /// Midgame positions: from the benchmarks' seeded random positions, those with 24-40
 /// empty squares whose side to move has a move, taken evenly across the list so that
-/// they come from different games.
-inline std::vector<Job> midgame(int depth) {
+/// they come from different games. Another seed and count give a fresh set like it (the
+/// exercise checker's).
+inline std::vector<Job> midgame(int depth, uint64_t seed = kWorkloadSeed, size_t count = kMidgamePositions) {
   std::vector<Position> pool;
-  for (const Position& p : randomPositions(kWorkloadSeed, kWorkloadPositions)) {
+  for (const Position& p : randomPositions(seed, kWorkloadPositions)) {
     const int empties = int(std::count(p.cells.begin(), p.cells.end(), EMPTY));
     if (empties >= 24 && empties <= 40 && !ref::legalMoves(p, p.toMove).empty()) pool.push_back(p);
   }
   std::vector<Job> jobs;
-  for (size_t i = 0; i < kMidgamePositions; ++i) jobs.push_back({pool[i * pool.size() / kMidgamePositions], depth});
+  for (size_t i = 0; i < count; ++i) jobs.push_back({pool[i * pool.size() / count], depth});
   return jobs;
 }
 
-/// Endgames with `empties` empty squares (tests/search_support.h), solved exactly.
-inline std::vector<Job> endgame(int empties) {
+/// Endgames with `empties` empty squares (tests/search_support.h), solved exactly; as
+/// midgame(), another seed and count give a fresh set.
+inline std::vector<Job> endgame(int empties, uint64_t seed = kWorkloadSeed, size_t count = kEndgamePositions) {
   std::vector<Job> jobs;
-  for (size_t i = 0; i < kEndgamePositions; ++i)
-    jobs.push_back({testing::endgamePosition(kWorkloadSeed + 1000 * uint64_t(empties) + i, empties), -1});
+  for (size_t i = 0; i < count; ++i) jobs.push_back({testing::endgamePosition(seed + 1000 * uint64_t(empties) + i, empties), -1});
   return jobs;
 }
 

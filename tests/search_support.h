@@ -76,13 +76,16 @@ inline int bruteForceScore(const Position& p, int alpha = -64, int beta = 64) {
   return alpha;
 }
 
-/// The exact value of playing `move` (a square or kPass = 64) in p, for the side to move.
-inline int bruteForceScoreAfter(const Position& p, int move) {
+/// p after `move` (a square or kPass = 64) by the side to move.
+inline Position afterMove(const Position& p, int move) {
   Position q = p;
   if (move == 64) q.toMove = opponent(p.toMove);
   else ref::play(q, move, p.toMove);
-  return -bruteForceScore(q);
+  return q;
 }
+
+/// The exact value of playing `move` in p, for the side to move.
+inline int bruteForceScoreAfter(const Position& p, int move) { return -bruteForceScore(afterMove(p, move)); }
 
 /// Whether p's exact score is `score`, by the same alpha-beta on the window (score - 1,
 /// score + 1): fail-hard, it returns the score itself only when that is the exact value.
@@ -91,11 +94,6 @@ inline int bruteForceScoreAfter(const Position& p, int move) {
 inline bool bruteForceProves(const Position& p, int score) { return bruteForceScore(p, score - 1, score + 1) == score; }
 
 /// Whether playing `move` in p is worth exactly `score` to the side to move.
-inline bool bruteForceProvesAfter(const Position& p, int move, int score) {
-  Position q = p;
-  if (move == 64) q.toMove = opponent(p.toMove);
-  else ref::play(q, move, p.toMove);
-  return bruteForceProves(q, -score);
-}
+inline bool bruteForceProvesAfter(const Position& p, int move, int score) { return bruteForceProves(afterMove(p, move), -score); }
 
 }  // namespace reversi::testing
