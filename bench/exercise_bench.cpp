@@ -21,6 +21,8 @@
 //       start's (and an FFO position's the published one), and so on a fresh set like W's
 //       drawn from seed S (the checker draws S anew each run): a cut that is wrong only
 //       deeper than the test suite looks, or only on the measured positions, is caught.
+//       Before the scores, the evaluation: the candidate's must be the start's on those
+//       positions and on random ones from S ({"evaluation": P, ...} and exit 1 if not).
 //       One JSON line per difference, then {"verified": N, "seed": S}; exit 1 on a
 //       difference; exit 3 when the candidate runs more than kHangFactor times as long as
 //       the start (an endless loop?).
@@ -39,6 +41,7 @@
 
 #include "exercise_side.h"
 #include "ffo.h"  // parseFfoRange: the FFO lists of `reversi-lab solve --ffo`
+#include "random_positions.h"
 #include "search_harness.h"
 #include "usage.h"  // UsageError
 
@@ -129,6 +132,24 @@ std::vector<search_bench::Job> freshJobs(const std::vector<search_bench::Job>& j
 // before it is taken for an endless loop.
 constexpr double kHangFactor = 20, kHangFloor = 10;
 
+// --verify, first: the candidate's evaluation must be the start's, on the workload's
+// positions and kEvaluated random ones drawn from `seed` (the statements keep it as it
+// is; a changed one would make every later comparison of scores a comparison of two
+// games). Prints the first difference as {"evaluation": ...}; true if there is none.
+bool sameEvaluation(const std::vector<search_bench::Job>& jobs, uint64_t seed) {
+  constexpr size_t kEvaluated = 500;
+  std::vector<Position> positions = randomPositions(seed, kEvaluated);
+  for (const search_bench::Job& j : jobs) positions.push_back(j.position);
+  const std::vector<int> start = startSide().stepEvaluations(positions), yours = yoursSide().stepEvaluations(positions);
+  for (size_t i = 0; i < positions.size(); ++i) {
+    if (start[i] == yours[i]) continue;
+    std::printf("{\"evaluation\": \"%s\", \"start\": %d, \"yours\": %d}\n", formatPosition(positions[i]).c_str(), start[i],
+                yours[i]);
+    return false;
+  }
+  return true;
+}
+
 // --verify: the scores of the start and the candidate on the workload and a fresh set.
 int verifyStep(const std::vector<search_bench::Job>& measured, const std::vector<int>& published, uint32_t slots, uint64_t seed) {
   std::vector<search_bench::Job> jobs = measured;
@@ -208,7 +229,7 @@ int runStep(int argc, char** argv) {
     std::fprintf(stderr, "%s\n", e.message.c_str());
     return 2;
   }
-  if (verify) return verifyStep(jobs, published, uint32_t(slots), seed);
+  if (verify) return sameEvaluation(jobs, seed) ? verifyStep(jobs, published, uint32_t(slots), seed) : 1;
   startSide().registerStep("start", workload, jobs, uint32_t(slots));
   yoursSide().registerStep("yours", workload, jobs, uint32_t(slots));
   benchmark::RunSpecifiedBenchmarks();

@@ -40,6 +40,7 @@ BenchmarkFn stageBenchmark(const std::string& name) {
 }
 constexpr auto registerStep = nullptr;
 constexpr auto stepScores = nullptr;
+constexpr auto stepEvaluations = nullptr;
 #else
 using Side = REVERSI_STEP_TYPE(REVERSI_STEP);
 // The move generator of a step exercise: node counts are the same on every stage (the
@@ -62,6 +63,12 @@ std::vector<int> stepScores(const std::vector<search_bench::Job>& jobs, uint32_t
     scores.push_back(runStep<Side, Generator>(j.position, j.depth, slots ? slots : tableSlotsFor(j.position, j.depth)).score);
   return scores;
 }
+
+std::vector<int> stepEvaluations(const std::vector<Position>& positions) {
+  std::vector<int> scores;
+  for (const Position& p : positions) scores.push_back(Side::Search<Generator>::evaluate(load<Generator>(p), p.toMove));
+  return scores;
+}
 constexpr auto stageBenchmark = nullptr;
 #endif
 
@@ -72,7 +79,7 @@ ExerciseSide yoursSide() {
 #else
 ExerciseSide startSide() {
 #endif
-  return {stageBenchmark, registerStep, stepScores};
+  return {stageBenchmark, registerStep, stepScores, stepEvaluations};
 }
 
 }  // namespace reversi::exercise

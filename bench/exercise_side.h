@@ -10,6 +10,8 @@
 #include <string>
 #include <vector>
 
+#include "position.h"
+
 namespace reversi::search_bench {
 struct Job;  // search_harness.h: not included here, a stage's candidate side has no step
 }  // namespace reversi::search_bench
@@ -29,6 +31,9 @@ struct ExerciseSide {
   /// A step exercise: this side's score of each job (an exact one in discs), each search
   /// on a fresh searcher with a table of `slots` slots (0: the command line's size).
   std::vector<int> (*stepScores)(const std::vector<search_bench::Job>& jobs, uint32_t slots);
+  /// A step exercise: this side's evaluation of each position, for the side to move (the
+  /// statements keep the evaluation as it is: the check compares the two sides' answers).
+  std::vector<int> (*stepEvaluations)(const std::vector<Position>& positions);
 };
 
 /// The starting point's side, and the candidate's.

@@ -8,6 +8,10 @@
 #   exercise_NN_KIND_measure  the start and the candidate in one program
 #                             (bench/exercise_bench.cpp): their timings, interleaved, or
 #                             their node counts; not built for an AVR (cycles) exercise
+# and, for an AVR (cycles) exercise, once: exercise_NN_avr_reference, the checker's own
+# sketch (bench/exercise_avr.ino) built on the host with the untouched start: what the
+# candidate's build of the same sketch must print in simavr. exercises.py writes the
+# header that names the stage for it (build/exercises/NN_slug/avr-reference/).
 # The candidate's files live in build/exercises/NN_slug/KIND/stages/<start>/, beside
 # copies of what the start includes from other folders by relative paths (a step's
 # ../e01_minimax/e01_rules.h), laid out as stages/ is; a file built on the candidate has
@@ -21,6 +25,10 @@
 # otherwise silently replace (two definitions of one inline function: the linker keeps
 # either). What both sides include from other folders keeps its namespace (e01) and is
 # defined twice alike: exercises.py refuses a candidate that changes it.
+# The kinds of the planted wrong solutions (exercises/planted.json): an exercise's first
+# planted copy is checked as planted1, its second as planted2, ..., each in its own
+# folder, so that their builds run side by side. exercises.py reads this line.
+set(LAB_PLANTED_KINDS planted1 planted2 planted3)
 file(GLOB lab_exercise_manifests CONFIGURE_DEPENDS "${CMAKE_SOURCE_DIR}/exercises/[0-9][0-9]_*/exercise.json")
 
 foreach(manifest IN LISTS lab_exercise_manifests)
@@ -61,7 +69,14 @@ foreach(manifest IN LISTS lab_exercise_manifests)
     target_link_libraries(exercise_${nn}_start_side PRIVATE lab_basics benchmark::benchmark)
     target_include_directories(exercise_${nn}_start_side PRIVATE "${CMAKE_SOURCE_DIR}/tests")
   endif()
-  foreach(kind start solution work other)
+  if(metric STREQUAL "cycles")
+    add_executable(exercise_${nn}_avr_reference EXCLUDE_FROM_ALL tests/arduino/sketch.cpp)
+    target_compile_definitions(exercise_${nn}_avr_reference PRIVATE LAB_SKETCH_INO="exercise_avr.ino")
+    target_include_directories(exercise_${nn}_avr_reference PRIVATE "${CMAKE_BINARY_DIR}/exercises/${name}/avr-reference"
+                               "${CMAKE_SOURCE_DIR}/bench" "${CMAKE_SOURCE_DIR}/stages/${start}")
+    target_link_libraries(exercise_${nn}_avr_reference PRIVATE lab_arduino)
+  endif()
+  foreach(kind start solution work other ${LAB_PLANTED_KINDS})
     set(candidate "${CMAKE_BINARY_DIR}/exercises/${name}/${kind}/stages")
     set(target "exercise_${nn}_${kind}")
     add_executable(${target}_suite EXCLUDE_FROM_ALL ${suite_source})

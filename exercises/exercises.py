@@ -18,14 +18,17 @@ beside it of what the start includes from other folders (a step's ../e01_minimax
 
 `check` copies the candidate's files over a copy of the start in
 build/exercises/NN_slug/KIND/stages/<start>/, beside copies of what the start includes
-from other folders (tests/sketches.py follows the #include lines), builds the start's
-shared test suite on it (exercises/exercises.cmake), runs it -- a failing test makes the
-candidate "incorrect", whatever its speed -- then, for a search exercise, compares its
-scores with the start's on the measured work and a fresh set like it (and an FFO
-position's with the published one: verify_scores), then measures start and candidate: host
-time in one process, in paired rounds (both back to back, the order swapped each round),
-the median of the rounds' ratios; exact AVR cycles in simavr; or exact search nodes. The
-last line is for scripts:
+from other folders (tests/sketches.py follows the #include lines); refuses a copy whose
+sketch differs from the start's ("incorrect", naming it); builds the start's shared test
+suite on it (exercises/exercises.cmake), runs it -- a failing test makes the candidate
+"incorrect", whatever its speed -- then, for a search exercise, compares its evaluation
+and its scores with the start's on the measured work and a fresh set like it (and an
+FFO position's with the published one: verify_scores), then measures start and
+candidate: host time in one process, in paired rounds (both back to back, the order
+swapped each round), the median of the rounds' ratios; exact AVR cycles of the
+checker's own sketch (bench/exercise_avr.ino) in simavr, counted only when that AVR
+build printed what its host build with the start prints (measure_cycles); or exact
+search nodes. The last line is for scripts:
 
     exercise 3: correct, 1.31x (target 1.25x): done
 
@@ -36,8 +39,9 @@ that changes a file outside the start's folder), 3 answered: an exercise graded 
 answer.md is never "done" here, whose reading is a person's ("answered (to be graded)").
 
 `proof` is CI's check of the set: every starting point is correct and misses its target,
-every reference solution is correct and reaches it, and the planted wrong solutions of
-exercises/planted.json are reported incorrect with their failing test.
+every reference solution is correct and reaches it, and the planted wrong or off-task
+solutions of exercises/planted.json (at least two per exercise) are reported incorrect,
+each for its own reason (the entry's "reason" is in the line).
 """
 import argparse
 import concurrent.futures
@@ -47,6 +51,7 @@ import re
 import shutil
 import subprocess
 import sys
+import tempfile
 import time
 import xml.etree.ElementTree as ET
 
@@ -244,10 +249,20 @@ def shown(source, path):
     return path if rel.startswith("..") else rel
 
 
+CODE_TOKENS = re.compile(r'"(?:\\.|[^"\\\n])*"|\'(?:\\.|[^\'\\\n])*\'|//[^\n]*|/\*.*?\*/|\w+|\S', re.S)
+
+
+def code_of(data):
+    """A C++ file's code without its comments and spacing (string literals kept): a change
+    to a comment is no change of code."""
+    text = data.decode("utf-8", "replace")
+    return " ".join(t for t in CODE_TOKENS.findall(text) if not t.startswith(("//", "/*")))
+
+
 def start_tree(source, ex, root=None):
     """({path under stages/: the file to put there}, whether the candidate's code differs
-    from the start's): the start's folder (not its page) with the candidate's files of
-    that folder over it, and every file its sketch includes from other folders,
+    from the start's, comments and spacing aside): the start's folder (not its page) with
+    the candidate's files of that folder over it, and every file its sketch includes from other folders,
     transitively through the candidate's own #include lines (tests/sketches.py), as the
     repository has them."""
     start = ex["start"]
@@ -255,7 +270,7 @@ def start_tree(source, ex, root=None):
     changed = False
     for rel, path in (candidate_files(ex, root) if root is not None else {}).items():
         key = f"{start}/{rel}"
-        changed = changed or key not in tree or read_bytes(tree[key]) != read_bytes(path)
+        changed = changed or key not in tree or code_of(read_bytes(tree[key])) != code_of(read_bytes(path))
         tree[key] = path
     stages = os.path.join(source, "stages")
     try:
@@ -275,25 +290,24 @@ def materialise(source, build, ex, kind, root):
     if root is not None:
         other_folders(source, ex, root)
     tree, changed = start_tree(source, ex, root)
+    if ex["metric"] == "cycles":  # what exercise_NN_avr_reference includes (exercises.cmake)
+        write_changed(os.path.join(build, "exercises", ex["name"], "avr-reference", "exercise_stage.h"), stage_header(ex))
     dest = os.path.join(build, "exercises", ex["name"], kind, "stages")
     for dirpath, _, names in os.walk(dest):  # what the candidate no longer has
         for n in names:
             if os.path.relpath(os.path.join(dirpath, n), dest) not in tree:
                 os.remove(os.path.join(dirpath, n))
     for rel, path in tree.items():
-        target = os.path.join(dest, rel)
-        data = read_bytes(path)
-        if not (os.path.exists(target) and read_bytes(target) == data):
-            os.makedirs(os.path.dirname(target), exist_ok=True)
-            with open(target, "wb") as f:
-                f.write(data)
+        write_changed(os.path.join(dest, rel), read_bytes(path))
     return dest, changed
 
 
 def targets_of(ex, kind):
+    """The candidate's targets, its suite first. An AVR exercise is measured by the checker's
+    sketch in simavr (simavr_run), against that sketch's host build with the start."""
     base = f"exercise_{ex['nn']}_{kind}"
-    # An AVR exercise is measured by the sketch in simavr (simavr_run), not on the host.
-    return [base + "_suite"] + (["simavr_run"] if ex["metric"] == "cycles" else [base + "_measure"])
+    return [base + "_suite"] + ([f"exercise_{ex['nn']}_avr_reference", "simavr_run"] if ex["metric"] == "cycles"
+                                else [base + "_measure"])
 
 
 def build_targets(build, targets, log_path, mine=None):
@@ -318,16 +332,48 @@ def build_targets(build, targets, log_path, mine=None):
 # -------------------------------------------------------------------------- checking
 
 def first_failure(xml_text):
-    """The name of the first failing test case in Catch2's XML report, or None."""
+    """What the most telling failing test of Catch2's XML report says, or None: the first
+    failing test in file order that is not [broad] (one that adds up many answers: a grid,
+    perft, thousands of positions), else the first [broad] one that failed with a message,
+    else the first; with its first failed check as Catch2 expanded it, and how many more
+    tests fail."""
     try:
         tree = ET.fromstring(xml_text)
     except ET.ParseError:
         return None  # no whole report: the suite crashed
-    for case in tree.iter("TestCase"):
-        result = case.find("OverallResult")
-        if result is not None and result.get("success") == "false":
-            return case.get("name")
-    return None
+    failing = [case for case in tree.iter("TestCase")
+               if case.find("OverallResult") is not None and case.find("OverallResult").get("success") == "false"]
+    if not failing:
+        return None
+    # A narrow test first; then a broad one that says where (a message naming the position,
+    # as the random positions' test gives), then a bare count. min keeps the first of equals.
+    case = min(failing, key=lambda c: 0 if "[broad]" not in (c.get("tags") or "") else 1 if c.find(".//Failure") is not None
+               else 2)
+    text = f'the test "{case.get("name")}" fails'
+    what = failed_assertion(case)
+    if what:
+        text += f": {what}"
+    if len(failing) > 1:
+        text += f" ({len(failing) - 1} more test(s) fail)"
+    return text
+
+
+def failed_assertion(case, limit=140):
+    """The first failed check of a test case in one ASCII line: its expression as Catch2
+    expanded it (the values), or a failure's message; "" if the report has neither."""
+    for node in case.iter():
+        if node.tag == "Expression" and node.get("success") == "false":
+            original = (node.findtext("Original") or "").strip()
+            expanded = (node.findtext("Expanded") or "").strip()
+            # {?}: a value Catch2 cannot print (a board): the expression alone says more.
+            text = f"{original} is {expanded}" if expanded and expanded != original and "{?}" not in expanded else original
+        elif node.tag == "Failure":
+            text = (node.text or "").strip()
+        else:
+            continue
+        text = " ".join(text.split()).encode("ascii", "replace").decode()
+        return text if len(text) <= limit else text[:limit - 3] + "..."
+    return ""
 
 
 def run_suite(build, ex, kind):
@@ -343,9 +389,9 @@ def run_suite(build, ex, kind):
         return f"the suite did not finish in {SUITE_SECONDS} s{last_case(out)}: an endless loop?"
     if r.returncode == 0:
         return None
-    name = first_failure(r.stdout)
-    if name:
-        return f'the test "{name}" fails'
+    failure = first_failure(r.stdout)
+    if failure:
+        return failure
     return f"the suite stopped (exit {r.returncode}: a crash?){last_case(r.stdout)}"
 
 
@@ -383,10 +429,11 @@ def measure_time(build, ex, kind, rounds, min_time):
 
 
 def verify_scores(build, ex, kind):
-    """None when the candidate's search scores every measured position as the start does
-    (an FFO position as published), and so a fresh set drawn anew; else what is wrong. A
-    node count means nothing for a search that finds other scores: the suite checks
-    depths up to 4 and solves up to 12 empties, the measurement more."""
+    """None when the candidate's evaluation is the start's and its search scores every
+    measured position as the start does (an FFO position as published), and so a fresh set
+    drawn anew; else what is wrong. A node count means nothing for a search that finds
+    other scores: the suite checks depths up to 4 and solves up to 12 empties, the
+    measurement more."""
     exe = os.path.join(build, f"exercise_{ex['nn']}_{kind}_measure")
     seed = int.from_bytes(os.urandom(4), "little")
     cmd = [exe, f"--workload={ex['measure']}", "--verify", f"--seed={seed}"]
@@ -402,6 +449,11 @@ def verify_scores(build, ex, kind):
         return f"your search stopped the program on the measured work (signal {-r.returncode}): a crash?"
     if r.returncode not in (0, 1):
         raise BadInput(f"the check of the scores failed: {r.stderr.strip() or r.returncode}")
+    evaluation = next((x for x in lines if "evaluation" in x), None)
+    if evaluation:
+        e = evaluation
+        return (f"your copy changes the evaluation, which this exercise keeps as it is (its statement's 'Do not "
+                f"change'): yours gives {e['yours']} where the start's gives {e['start']} on {e['evaluation']}")
     wrong = [x for x in lines if "set" in x]
     if not wrong:
         return None
@@ -437,61 +489,175 @@ def measure_nodes(build, ex, kind):
     return start[0][0] / yours[0][0], detail
 
 
-def avr_cycles(source, build, folder, measure, out):
-    """Cycles of the sketch source/stages/<folder>'s `measure` block on the ATmega2560 in
-    simavr, less an empty call's; BadInput when the sketch does not build or run there."""
+def stage_header(ex):
+    """The header bench/exercise_avr.ino includes to know its stage (exercise_stage.h)."""
+    return (f"// Written by exercises/exercises.py: the stage bench/exercise_avr.ino runs.\n"
+            f'#include "{ex["start"]}.h"\nnamespace stage = {ex["start"][:3]};\n#define STAGE_TITLE "{ex["start"]}"\n'
+            ).encode()
+
+
+def write_changed(path, data):
+    """Writes data to path unless it holds it already (so that builds see no change)."""
+    if not (os.path.exists(path) and read_bytes(path) == data):
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path, "wb") as f:
+            f.write(data)
+
+
+class AvrFailure(Exception):
+    """The candidate's build of the checker's sketch misbehaved in simavr: incorrect."""
+
+
+def avr_run(source, build, ex, headers, out):
+    """The checker's sketch (bench/exercise_avr.ino) with the stage headers of the folder
+    `headers`, built for the ATmega2560 in out/ and run in simavr: (the measure's cycles
+    less an empty call's or None, what it printed, why it did not finish or ""). BadInput
+    when it does not compile."""
     import embedded
     import embedded_report
     runner = os.path.join(build, "simavr_run")
     if not (os.path.exists(runner) and shutil.which("arduino-builder")):
         raise BadInput("the AVR tools are missing (./lab check installs them; then: cmake --build build --target simavr_run)")
-    elf, _, log = embedded.compile_sketch(os.path.join(source, "stages", folder), folder, "mega", out)
+    sketch = os.path.join(out, "exercise_avr")
+    files = {"exercise_avr.ino": read_bytes(os.path.join(source, "bench", "exercise_avr.ino")),
+             "exercise_stage.h": stage_header(ex)}
+    files.update({f: read_bytes(os.path.join(headers, f)) for f in os.listdir(headers) if f.endswith(".h")})
+    for f in set(os.listdir(sketch) if os.path.isdir(sketch) else []) - set(files):
+        os.remove(os.path.join(sketch, f))
+    for f, data in files.items():
+        write_changed(os.path.join(sketch, f), data)
+    elf, _, log = embedded.compile_sketch(sketch, "exercise_avr", "mega", out,
+                                          cache=os.path.join(build, "exercises", "avr-core"))
     if not elf:
         m = re.search(r"^.*\berror\b.*$", log, re.M)
         raise BadInput(f"does not compile for the AVR: {m.group(0).strip() if m else 'arduino-builder failed'}")
     try:
-        status_, _, err = embedded.run_avr(runner, "mega", elf)
-    except subprocess.TimeoutExpired:
-        raise BadInput("the AVR sketch did not finish in simavr within five minutes")
+        status_, output, err = embedded.run_avr(runner, "mega", elf)
+    except subprocess.TimeoutExpired as e:
+        status_, output, err = "five minutes of the host's time", e.stdout or "", ""
+        output = output.decode(errors="replace") if isinstance(output, bytes) else output
     if status_ != 0:
-        raise BadInput(f"the AVR sketch did not finish in simavr (exit {status_})")
+        return None, output, embedded.RUNNER_STATUS.get(status_, status_)
     marks = {m: c for m, (c, _) in embedded.runner_marks(err).items()}
-    number = {v: k for k, v in embedded_report.MARKS.items()}[measure]
-    return marks[number] - marks[embedded_report.EMPTY_MARK]
+    number = {v: k for k, v in embedded_report.MARKS.items()}[ex["measure"]]
+    return marks[number] - marks[embedded_report.EMPTY_MARK], output, ""
 
 
-def measure_cycles(source, build, ex, kind):
-    out = os.path.join(build, "exercises", "avr")
-    start = avr_cycles(source, build, ex["start"], ex["measure"], out)
-    yours = avr_cycles(os.path.join(build, "exercises", ex["name"], kind), build, ex["start"], ex["measure"],
-                       os.path.join(build, "exercises", ex["name"], kind, "avr"))
-    detail = (f"{ex['measure']} on the ATmega2560 (simavr, exact): start {start:,} cycles, yours {yours:,} cycles")
+def square(sq):
+    return "abcdefgh"[sq % 8] + str(sq // 8 + 1)
+
+
+def avr_difference(output, reference, stopped=""):
+    """Where what the candidate's AVR build printed differs from the start's host build, in
+    words ("" if nowhere); a run that `stopped` before its end is compared as far as it
+    went. The lines are bench/exercise_avr.ino's: a title, the grid, the games, the sink."""
+    lines = lambda text: [l.rstrip("\r") for l in text.split("\n") if l.strip()]
+    here, there = lines(output), lines(reference)
+    game = re.compile(r"^game (\d+) ply (\d+) ([BW]) moves (\S*) flips (\d+)(?: play (\d+):(\d+) board (\d+)| (pass))$")
+    for i, (a, b) in enumerate(zip(here, there)):
+        if a == b:
+            continue
+        ma, mb = game.match(a), game.match(b)
+        if not (ma and mb):
+            if 1 <= i <= 8:  # the grid: countFlips for black on the article's position, row by row
+                return f'countFlips on the article\'s position, row {i}: yours "{a[:40]}", the start\'s "{b[:40]}"'
+            return f'line {i + 1} is "{a[:60]}" where the start prints "{b[:60]}"'
+        where = f"game {mb[1]}, ply {mb[2]} ({'black' if mb[3] == 'B' else 'white'} to move)"
+        names = lambda text: ",".join(square(int(x)) for x in text.split(",") if x) or "none"
+        if ma[4] != mb[4]:
+            return f"{where}: your legalMoves gives {names(ma[4])}, the start's {names(mb[4])}"
+        if ma[5] != mb[5]:
+            return f"{where}: your countFlips answers differ from the start's on some of the 64 squares (both sides)"
+        if ma[7] != mb[7]:
+            return f"{where}: your play on {square(int(mb[6]))} returns {ma[7]}, the start's {mb[7]}"
+        return f"{where}: after your play on {square(int(mb[6]))} the board differs from the start's"
+    if stopped:
+        return (f"the checker's sketch stopped ({stopped}) after {len(here)} lines of the start's {len(there)}"
+                ", all of them right: an endless loop?")
+    if len(here) != len(there):
+        return f"it printed {len(here)} lines, the start {len(there)}"
+    return ""
+
+
+def measure_cycles(source, build, ex, kind, stages):
+    """(ratio, detail line) of an AVR exercise: the checker's sketch built with the start and
+    with the candidate (stages: its materialised stages/), each run in simavr; the
+    candidate's cycles count only when its AVR build printed what the start's host build
+    prints (the output, the games and the timed work's results)."""
+    reference = os.path.join(build, f"exercise_{ex['nn']}_avr_reference")
+    r = subprocess.run([reference], capture_output=True, text=True, timeout=120)
+    if r.returncode:
+        raise BadInput(f"{reference} (the start's host build of bench/exercise_avr.ino) exited with {r.returncode}")
+    start, start_out, stopped = avr_run(source, build, ex, os.path.join(source, "stages", ex["start"]),
+                                        os.path.join(build, "exercises", ex["name"], "start-avr"))
+    wrong = avr_difference(start_out, r.stdout, stopped)
+    if wrong:
+        raise BadInput(f"the start's own AVR build disagrees with its host build: {wrong}")
+    out = os.path.join(build, "exercises", ex["name"], kind, "avr")
+    yours, output, stopped = avr_run(source, build, ex, os.path.join(stages, ex["start"]), out)
+    wrong = avr_difference(output, r.stdout, stopped)
+    if wrong:
+        for name, text in (("yours.txt", output), ("start.txt", r.stdout)):
+            write_changed(os.path.join(out, name), text.encode())
+        raise AvrFailure(f"on the ATmega2560 (simavr), {wrong} (both outputs: {shown(source, out)}/yours.txt, start.txt)")
+    detail = (f"{ex['measure']} on the ATmega2560 (simavr, exact), in the checker's sketch (bench/exercise_avr.ino), "
+              f"its output the start's: start {start:,} cycles, yours {yours:,} cycles")
     return start / yours, detail
 
 
 ANSWERED = 3  # the exit status of a change explained in answer.md: not "done", to be read
+ANSWER_WORDS = 20  # an answer.md shorter than this explains nothing ("x", "done")
+
+
+def changed_sketch(source, ex, root):
+    """The start's sketch (.ino) file a candidate changes, or None. Every statement keeps
+    the sketch as it is: an AVR exercise is timed by the checker's own sketch, and a
+    step's sketch is its tests' on the boards."""
+    if root is None:
+        return None
+    mine = candidate_files(ex, root)
+    for rel, path in sorted(start_files(source, ex).items()):
+        if rel.endswith(".ino") and rel in mine and read_bytes(mine[rel]) != read_bytes(path):
+            return rel
+    return None
+
+
+def build_or_refuse(source, build, ex, kind, root, dest, targets):
+    """Builds the targets; BadInput naming the candidate's own file when they do not compile."""
+    log = os.path.join(build, "exercises", ex["name"], kind, "build.log")
+    ok, error = build_targets(build, targets, log, mine=dest)
+    if ok:
+        return
+    # Name the candidate's own file, or the repository's, not its copy in the build folder.
+    m = re.match(re.escape(dest + os.sep) + r"([^:]+)", error)
+    if m:
+        mine = os.path.join(root, m.group(1)) if root else ""
+        where = mine if os.path.isfile(mine) else os.path.join(source, "stages", m.group(1))
+        error = shown(source, where) + error[m.end():]
+    raise BadInput(f"exercise {ex['number']}: the candidate does not compile: {error} (the whole output: {log})")
 
 
 def check(source, build, ex, kind, root, rounds=15, min_time=0.1, quiet=False, suite=run_suite):
-    """Checks one candidate; returns (exit status, last line, failing test or None, the
-    measurement's detail line). `suite` gives the suite's verdict (run_suite: the proof
-    passes the verdicts of suites it ran side by side)."""
+    """Checks one candidate; returns (exit status, last line, why it is incorrect or None,
+    the measurement's detail line). Correctness first: the sketch as the start has it,
+    the suite, then (a search) the evaluation and the scores on the measured work and a
+    fresh set, or (an AVR exercise) the AVR build's own answers; a speed only after.
+    `suite` gives the suite's verdict (run_suite: the proof passes the verdicts of suites
+    it ran side by side)."""
     prefix = f"exercise {ex['number']}"
     dest, changed = materialise(source, build, ex, kind, root)
-    log = os.path.join(build, "exercises", ex["name"], kind, "build.log")
-    ok, error = build_targets(build, targets_of(ex, kind), log, mine=dest)
-    if not ok:
-        # Name the candidate's own file, or the repository's, not its copy in the build folder.
-        m = re.match(re.escape(dest + os.sep) + r"([^:]+)", error)
-        if m:
-            mine = os.path.join(root, m.group(1)) if root else ""
-            where = mine if os.path.isfile(mine) else os.path.join(source, "stages", m.group(1))
-            error = shown(source, where) + error[m.end():]
-        raise BadInput(f"{prefix}: the candidate does not compile: {error} (the whole output: {log})")
+    sketch = changed_sketch(source, ex, root)
+    if sketch:
+        why = (f"your copy changes {sketch}, the sketch, which this exercise keeps as it is (its statement's "
+               f"'Do not change'): put back stages/{ex['start']}/{sketch}")
+        return 1, f"{prefix}: incorrect: {why}", why, ""
+    targets = targets_of(ex, kind)
+    build_or_refuse(source, build, ex, kind, root, dest, targets[:1])
     failing = suite(build, ex, kind)
     if failing:
-        suite = os.path.join(build, f"exercise_{ex['nn']}_{kind}_suite")
-        return 1, f"{prefix}: incorrect: {failing} (run {suite} to see it)", failing, ""
+        exe = os.path.join(build, f"exercise_{ex['nn']}_{kind}_suite")
+        return 1, f"{prefix}: incorrect: {failing} (run {exe} to see it)", failing, ""
+    build_or_refuse(source, build, ex, kind, root, dest, targets[1:])
     if ex["metric"] == "nodes":
         wrong = verify_scores(build, ex, kind)
         if wrong:
@@ -501,27 +667,36 @@ def check(source, build, ex, kind, root, rounds=15, min_time=0.1, quiet=False, s
     elif ex["metric"] == "nodes":
         ratio, detail = measure_nodes(build, ex, kind)
     else:
-        ratio, detail = measure_cycles(source, build, ex, kind)
+        try:
+            ratio, detail = measure_cycles(source, build, ex, kind, dest)
+        except AvrFailure as e:
+            return 1, f"{prefix}: incorrect: {e}", str(e), ""
     if not quiet:
         say(detail)
     if ratio is None:
         return 1, f"{prefix}: correct, but not deterministic: not yet", None, detail
     if ex["explained"]:
-        answer = os.path.join(root, "answer.md") if root else ""
-        has_answer = bool(root) and os.path.isfile(answer) and read_bytes(answer).strip() != b""
-        if not quiet and not changed:
-            say("your copy is the starting point unchanged: make the change first")
-        elif not quiet and not has_answer:
-            say(f"write your prediction, your measurement and why in {answer or 'answer.md'}")
-        # Prose has no ratio to check: the checker says it is there, a person grades it.
-        answered = changed and has_answer
-        why = "no gain expected" if ex.get("no_gain") else "graded by your answer.md"
-        return ((ANSWERED if answered else 1),
-                f"{prefix}: correct, {ratio:.2f}x ({why}): {'answered (to be graded)' if answered else 'not yet'}",
-                None, detail)
+        return explained_verdict(ex, root, changed, ratio, quiet) + (None, detail)
     done = ratio >= ex["target"]
     return ((0 if done else 1), f"{prefix}: correct, {ratio:.2f}x (target {ex['target']:.2f}x): {'done' if done else 'not yet'}",
             None, detail)
+
+
+def explained_verdict(ex, root, changed, ratio, quiet):
+    """(exit status, last line) of an exercise graded by its answer.md: "answered (to be
+    graded)" once the code changed (comments and spacing aside) and answer.md says
+    something; prose has no ratio to check, a person reads it."""
+    answer = os.path.join(root, "answer.md") if root else ""
+    has_answer = bool(root) and os.path.isfile(answer) and len(read_bytes(answer).split()) >= ANSWER_WORDS
+    if not quiet and not changed:
+        say("your copy's code is the start's (comments and spacing aside): make the change first")
+    elif not quiet and not has_answer:
+        say(f"write your prediction, your measurement and why in {answer or 'answer.md'} "
+            f"({ANSWER_WORDS} words at least)")
+    answered = changed and has_answer
+    why = "no gain expected" if ex.get("no_gain") else "graded by your answer.md"
+    return ((ANSWERED if answered else 1),
+            f"exercise {ex['number']}: correct, {ratio:.2f}x ({why}): {'answered (to be graded)' if answered else 'not yet'}")
 
 
 def candidate_root(args, ex):
@@ -637,21 +812,25 @@ def cmd_start(args):
 # ---------------------------------------------------------------------------- proof
 
 def cmd_proof(args):
-    """Every start misses its target, every solution reaches it, every planted bug is caught."""
+    """Every start misses its target, every solution reaches it, every planted bug is caught
+    for its reason."""
     t0 = time.monotonic()
     check_timing_args(args)
     exercises = load(args.source)
     planted = load_planted(args.source, args.build, exercises)
-    jobs = []  # (exercise, kind, root, expectation)
+    jobs = []  # (exercise, kind, root, expectation, the reason a planted copy must be given)
     for ex in exercises:
-        jobs.append((ex, "start", None, "not yet"))
-        jobs.append((ex, "solution", solution_root(args.source, ex), "answered" if ex["explained"] else "done"))
+        jobs.append((ex, "start", None, "not yet", None))
+        jobs.append((ex, "solution", solution_root(args.source, ex), "answered" if ex["explained"] else "done", None))
     for p in planted:
-        jobs.append((p["ex"], "other", p["root"], "incorrect"))
+        jobs.append((p["ex"], p["kind"], p["root"], "incorrect", p["reason"]))
+    # Built up front, side by side: everything of the starts and solutions, the planted
+    # copies' suites (most never get further; check() builds what one needs after).
     targets = []
-    for ex, kind, root, _ in jobs:
+    for ex, kind, root, expect, _ in jobs:
         materialise(args.source, args.build, ex, kind, root)
-        targets += targets_of(ex, kind)
+        if not changed_sketch(args.source, ex, root):
+            targets += targets_of(ex, kind)[:1 if expect == "incorrect" else None]
     ok, error = build_targets(args.build, targets, os.path.join(args.build, "exercises", "proof-build.log"))
     if not ok:
         say(f"exercises: proof: a candidate does not compile: {error}")
@@ -659,20 +838,21 @@ def cmd_proof(args):
     # The suites (correctness, no clock) side by side, one per core; the measurements
     # below one at a time, on a machine that does nothing else.
     with concurrent.futures.ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
-        verdicts = {(ex["nn"], kind): pool.submit(run_suite, args.build, ex, kind) for ex, kind, _, _ in jobs}
+        verdicts = {(ex["nn"], kind): pool.submit(run_suite, args.build, ex, kind)
+                    for ex, kind, root, _, _ in jobs if not changed_sketch(args.source, ex, root)}
         verdicts = {key: future.result() for key, future in verdicts.items()}
     # A copy that does not compile is bad input: one line, exit 2 (built after the others,
     # whose build it would stop).
-    broken = next(ex for ex in exercises if all(p["ex"] is not ex for p in planted))  # its `other` is free
+    broken = exercises[0]
     broken_root = os.path.join(args.build, "exercises", "broken", broken["name"])
     header = os.path.join(args.source, "stages", broken["start"], broken["start"] + ".h")
     os.makedirs(os.path.join(broken_root, broken["start"]), exist_ok=True)
     with open(header, encoding="utf-8") as f, \
             open(os.path.join(broken_root, broken["start"], broken["start"] + ".h"), "w", encoding="utf-8") as g:
         g.write(f.read() + "\nthis line is not C++;\n")
-    jobs.append((broken, "other", broken_root, "bad input"))
+    jobs.append((broken, "other", broken_root, "bad input", None))
     failures, results = 0, []
-    for ex, kind, root, expect in jobs:
+    for ex, kind, root, expect, reason in jobs:
         try:
             known = (lambda b, e, k: verdicts[(e["nn"], k)]) if (ex["nn"], kind) in verdicts else run_suite
             code, line, failing, detail = check(args.source, args.build, ex, kind, root, args.rounds, args.min_time,
@@ -683,12 +863,18 @@ def cmd_proof(args):
             line, got, detail = str(e).split(" (the whole output")[0], "bad input", ""
         results.append({"exercise": ex["number"], "kind": kind, "line": line, "detail": detail, "expected": expect,
                         "got": got})
-        good = got == expect
+        good = got == expect and (reason is None or reason in line)
         failures += not good
-        say(f"{'ok ' if good else 'BAD'} {kind:<8} {line}" + ("" if good else f"  (expected: {expect})"))
-    say(f"exercises: {len(exercises)} starting points, {len(exercises)} solutions, {len(planted)} planted bug(s) "
-        f"and a copy that does not compile "
-        f"checked in {time.monotonic() - t0:.0f} s: {'all as expected' if not failures else f'{failures} not as expected'}")
+        wanted = expect + (f', saying "{reason}"' if reason else "")
+        say(f"{'ok ' if good else 'BAD'} {kind:<9} {line}" + ("" if good else f"  (expected: {wanted})"))
+    counts = {ex["number"]: sum(p["ex"] is ex for p in planted) for ex in exercises}
+    few = [n for n, c in counts.items() if c < 2]
+    if few:
+        failures += 1
+        say(f"BAD exercise(s) {', '.join(map(str, few))}: fewer than two planted wrong solutions (exercises/planted.json)")
+    say(f"exercises: {len(exercises)} starting points, {len(exercises)} solutions, {len(planted)} planted wrong "
+        f"solutions and a copy that does not compile checked in {time.monotonic() - t0:.0f} s: "
+        f"{'all as expected' if not failures else f'{failures} not as expected'}")
     import report
     write_json(os.path.join(args.build, "exercises", "proof.json"), {"machine": report.machine(), "results": results})
     return 1 if failures else 0
@@ -702,31 +888,61 @@ def write_json(path, data):
         raise BadInput(f"cannot write {path}: {e.strerror}")
 
 
+def planted_kinds(source):
+    """The planted copies' kinds, as exercises/exercises.cmake lists them (LAB_PLANTED_KINDS)."""
+    with open(os.path.join(source, "exercises", "exercises.cmake"), encoding="utf-8") as f:
+        m = re.search(r"^set\(LAB_PLANTED_KINDS ([\w ]+)\)$", f.read(), re.M)
+    if not m:
+        raise BadInput("exercises/exercises.cmake: no set(LAB_PLANTED_KINDS ...) line")
+    return m.group(1).split()
+
+
 def load_planted(source, build, exercises):
-    """The planted wrong solutions (exercises/planted.json): the start with one piece of
-    text replaced, written to build/exercises/planted/NN_slug/<start>/; each must be
-    reported incorrect. At most one per exercise (each is checked as its `other`)."""
+    """The planted wrong solutions (exercises/planted.json): the start with pieces of text
+    replaced ("changes": [{"file", "replace", "with"}, ...]), written to
+    build/exercises/planted/NN_slug/KIND/<start>/; each must be reported incorrect, and
+    its reason must contain the entry's "reason". An exercise's first is checked as
+    planted1, its second as planted2, ... (planted_kinds)."""
     path = os.path.join(source, "exercises", "planted.json")
     try:
         with open(path, encoding="utf-8") as f:
             entries = json.load(f)
     except (OSError, ValueError) as e:
         raise BadInput(f"{path}: not readable JSON: {e}")
-    out, seen = [], set()
+    kinds = planted_kinds(source)
+    out, count = [], {}
     for i, e in enumerate(entries):
+        if not (isinstance(e, dict) and isinstance(e.get("changes"), list) and e["changes"]
+                and all(isinstance(e.get(k), str) for k in ("why", "reason"))):
+            raise BadInput(f"{path}: entry {i}: wants exercise, changes (file, replace, with), why and reason")
         ex = find(exercises, str(e["exercise"]))
-        if ex["name"] in seen:
-            raise BadInput(f"{path}: entry {i}: a second planted bug for exercise {ex['number']}")
-        seen.add(ex["name"])
-        with open(os.path.join(source, "stages", ex["start"], e["file"]), encoding="utf-8") as f:
-            text = f.read()
-        if text.count(e["replace"]) != 1:
-            raise BadInput(f"{path}: entry {i}: the text to replace is not exactly once in stages/{ex['start']}/{e['file']}")
-        root = os.path.join(build, "exercises", "planted", ex["name"])
-        os.makedirs(os.path.join(root, ex["start"]), exist_ok=True)
-        with open(os.path.join(root, ex["start"], e["file"]), "w", encoding="utf-8") as f:
-            f.write(text.replace(e["replace"], e["with"]))
-        out.append({"ex": ex, "root": root, "why": e["why"]})
+        n = count[ex["name"]] = count.get(ex["name"], 0) + 1
+        if n > len(kinds):
+            raise BadInput(f"{path}: entry {i}: more than {len(kinds)} planted copies of exercise {ex['number']} "
+                           "(LAB_PLANTED_KINDS in exercises/exercises.cmake)")
+        kind = kinds[n - 1]
+        root = os.path.join(build, "exercises", "planted", ex["name"], kind)
+        shutil.rmtree(root, ignore_errors=True)
+        texts = {}
+        for c in e["changes"]:
+            name = c["file"]
+            if name not in texts:
+                with open(os.path.join(source, "stages", ex["start"], name), encoding="utf-8") as f:
+                    texts[name] = f.read()
+            if texts[name].count(c["replace"]) != 1:
+                raise BadInput(f"{path}: entry {i}: the text to replace is not exactly once in "
+                               f"stages/{ex['start']}/{name}: {c['replace'][:60]!r}")
+            texts[name] = texts[name].replace(c["replace"], c["with"])
+        # A planted copy is a whole working copy: the start's files, some of them changed.
+        for rel, src in start_files(source, ex).items():
+            target = os.path.join(root, ex["start"], rel)
+            os.makedirs(os.path.dirname(target), exist_ok=True)
+            if rel in texts:
+                with open(target, "w", encoding="utf-8") as f:
+                    f.write(texts[rel])
+            else:
+                shutil.copy(src, target)
+        out.append({"ex": ex, "kind": kind, "root": root, "why": e["why"], "reason": e["reason"]})
     return out
 
 
@@ -926,6 +1142,39 @@ def copy_problems(args, exercises):
     return problems
 
 
+def judgement_problems():
+    """What is wrong with the checker's own judgements, on made-up inputs: which failing
+    test it names, where an AVR run differs, a comment that is no change, a one-word
+    answer."""
+    problems = []
+    report = ('<Catch><Group><TestCase name="perft" tags="[perft][broad]"><Expression success="false">'
+              '<Original>perft(7) == 4</Original><Expanded>5 == 4</Expanded></Expression>'
+              '<OverallResult success="false"/></TestCase>'
+              '<TestCase name="corner moves" tags="[rules]"><Expression success="false"><Original>flips == 3</Original>'
+              '<Expanded>2 == 3</Expanded></Expression><OverallResult success="false"/></TestCase>'
+              '<TestCase name="fine"><OverallResult success="true"/></TestCase></Group></Catch>')
+    got = first_failure(report)
+    if got != 'the test "corner moves" fails: flips == 3 is 2 == 3 (1 more test(s) fail)':
+        problems.append(f"first_failure names {got!r}, not the narrow test with its values")
+    host = "exercise_avr: s05\ngame 1 ply 0 B moves 19,26 flips 7 play 19:1 board 9\ngame 1 ply 1 W moves 18 flips 8 pass\nDONE\n"
+    avr = host.replace("moves 19,26", "moves 26")
+    if "your legalMoves gives c4, the start's d3,c4" not in avr_difference(avr, host):
+        problems.append(f"avr_difference on a missing move: {avr_difference(avr, host)!r}")
+    if "an endless loop?" not in avr_difference(host.split("game 1 ply 1")[0], host, stopped="no DONE"):
+        problems.append("avr_difference on a run that stopped with right output: no 'endless loop?'")
+    if avr_difference(host.replace("\n", "\r\n"), host):
+        problems.append("avr_difference finds a difference in line endings alone")
+    code = b"int f(int x) {\n  return x + 1;  // one more\n}\n"
+    if code_of(code) != code_of(b"int f(int x) { return x+1; /* more */ }") or code_of(code) == code_of(code.replace(b"1", b"2")):
+        problems.append("code_of: a comment or spacing counts as code, or a changed number does not")
+    answer = os.path.join(tempfile.mkdtemp(), "answer.md")
+    with open(answer, "w", encoding="utf-8") as f:
+        f.write("x\n")
+    if explained_verdict({"number": 2}, os.path.dirname(answer), True, 1.0, True)[0] == ANSWERED:
+        problems.append("an answer.md holding 'x' was taken as an answer")
+    return problems
+
+
 def cmd_self_test(args):
     """The set's shape and the checker's answers to bad input; no build."""
     failures = []
@@ -935,6 +1184,11 @@ def cmd_self_test(args):
     for ex in exercises:
         failures += statement_problems(args.source, ex)
     failures += copy_problems(args, exercises)
+    failures += judgement_problems()
+    planted = load_planted(args.source, os.path.join(args.build, "exercises", "self-test"), exercises)
+    for ex in exercises:
+        if sum(p["ex"] is ex for p in planted) < 2:
+            failures.append(f"exercise {ex['number']}: fewer than two planted wrong solutions (exercises/planted.json)")
     kinds = {ex["metric"] for ex in exercises}
     for need in ("time", "cycles", "nodes"):
         if need not in kinds:
@@ -1008,6 +1262,8 @@ def main():
     ap = OneLineParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--source", default=os.path.dirname(HERE))
     ap.add_argument("--build", default=None)
+    ap.add_argument("--arguments-only", action="store_true",
+                    help="check the arguments (and that the exercise exists), do nothing else: ./lab runs this first")
     sub = ap.add_subparsers(dest="command", required=True)
     sub.add_parser("list", usage="./lab exercise")
     s = sub.add_parser("start", usage="./lab exercise N")
@@ -1029,6 +1285,11 @@ def main():
     args.source = os.path.abspath(args.source)
     args.build = os.path.abspath(args.build or os.path.join(args.source, "build"))
     try:
+        if args.arguments_only:
+            if args.command == "check":
+                check_timing_args(args)
+                candidate_root(args, find(load(args.source), args.exercise))
+            return 0
         return {"list": cmd_list, "start": cmd_start, "check": cmd_check, "proof": cmd_proof,
                 "pages": cmd_pages, "self-test": cmd_self_test}[args.command](args)
     except BadInput as e:

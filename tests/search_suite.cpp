@@ -7,6 +7,8 @@
 // step visits the same nodes on every stage is checked once for every step, through the
 // registry that the program uses (tests/registry_test.cpp), so that no test program
 // compiles every step on every stage again.
+// [broad]: a test over many positions and depths; the exercise checker names a failing
+// one only when no narrower test fails (exercises/exercises.py, first_failure).
 #include <string>
 #include <vector>
 
@@ -82,7 +84,7 @@ void checkPvIsLegal(const Position& start, const std::vector<int>& pv) {
 
 }  // namespace
 
-TEST_CASE("exact endgame scores agree with an independent solver") {
+TEST_CASE("exact endgame scores agree with an independent solver", "[broad]") {
   for (int empties = 2; empties <= kMaxEmpties; empties += 2) {
     for (int i = 0; i < REVERSI_SEARCH_POSITIONS; ++i) {
       const Position p = endgamePosition(1000 * empties + i, empties);
@@ -99,7 +101,7 @@ TEST_CASE("exact endgame scores agree with an independent solver") {
   }
 }
 
-TEST_CASE("a fixed-depth search returns the minimax value of the step's evaluation") {
+TEST_CASE("a fixed-depth search returns the minimax value of the step's evaluation", "[broad]") {
   const std::vector<Position> sample = randomPositions(kWorkloadSeed, 200);
   for (size_t i = 0; i < sample.size(); i += 200 / (4 * REVERSI_SEARCH_POSITIONS)) {
     const Position& p = sample[i];

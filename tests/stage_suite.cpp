@@ -1,6 +1,9 @@
 // The one test suite, compiled once per stage (-DREVERSI_STAGE=sNN): "this_stage.h"
 // names the stage as ThisStage. Every test asserts behaviour against the article's
 // published data, the published perft counts, hand-checked positions or the reference.
+// [broad]: a test that adds up many answers (a grid, a count, thousands of positions);
+// the exercise checker names a failing one only when no narrower test fails, since a
+// rule's own test says better what is wrong.
 #include <string>
 #include <vector>
 
@@ -61,7 +64,7 @@ void checkAllRotations(Position p, int x, int y, uint8_t me, int expected, Posit
 
 }  // namespace
 
-TEST_CASE("golden grid from the article", "[golden]") {
+TEST_CASE("golden grid from the article", "[golden][broad]") {
   INFO("stage " << S::id);
   CHECK(flipGrid<S>(parsePosition(golden::position)) == golden::grid);
 }
@@ -76,7 +79,7 @@ TEST_CASE("start position legal moves", "[rules]") {
   for (int sq : {19, 26, 37, 44}) CHECK(S::countFlips(b, sq & 7, sq >> 3, S::BLACK) == 1);
 }
 
-TEST_CASE("perft from the start matches published counts", "[perft]") {
+TEST_CASE("perft from the start matches published counts", "[perft][broad]") {
   for (int depth = 0; depth <= REVERSI_PERFT_MAX_DEPTH; ++depth) {
     INFO("depth " << depth);
     CHECK(perft<S>(startPosition(), depth, false) == testing::kPublishedPerft[depth]);
@@ -172,7 +175,7 @@ TEST_CASE("illegal play leaves the board unchanged", "[rules]") {
   }
 }
 
-TEST_CASE("agrees with the reference on random positions", "[random]") {
+TEST_CASE("agrees with the reference on random positions", "[random][broad]") {
   const std::vector<Position> positions = randomPositions(20261121, REVERSI_RANDOM_POSITIONS);
   int mismatches = 0;
   for (const Position& p : positions) {

@@ -182,13 +182,14 @@ def sketch_folder(source, folder):
     return os.path.join(SKETCHES or os.path.join(source, "stages"), folder)
 
 
-def compile_sketch(sketch, folder, board, out):
+def compile_sketch(sketch, folder, board, out, cache=None):
     """Compiles the sketch folder `sketch` (named folder) for the board into
-    <out>/avr-<board>/<folder>; returns (ELF path or None, arduino-builder's exit status,
-    its output)."""
+    <out>/avr-<board>/<folder>, the Arduino core kept in `cache` (default
+    <out>/avr-<board>/core-cache); returns (ELF path or None, arduino-builder's exit
+    status, its output)."""
     out, sketch = os.path.abspath(out), os.path.abspath(sketch)  # arduino-builder wants absolute paths
     build = os.path.join(out, f"avr-{board}", folder)
-    cache = os.path.join(out, f"avr-{board}", "core-cache")
+    cache = os.path.abspath(cache) if cache else os.path.join(out, f"avr-{board}", "core-cache")
     os.makedirs(build, exist_ok=True)
     os.makedirs(cache, exist_ok=True)
     elf = os.path.join(build, folder + ".ino.elf")
