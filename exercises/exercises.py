@@ -64,7 +64,7 @@ METRICS = {"time": ("FlipScan", "LegalMoves", "Play", "Perft"), "cycles": ("flip
 # ffo: a list as `reversi-lab solve --ffo` takes it (bench/exercise_bench.cpp reads it with the CLI's parser)
 WORKLOAD = re.compile(r"^(midgame:\d+|endgame:\d+|ffo:\d+(-\d+)?(,\d+(-\d+)?)*)$")
 SUITE_SECONDS = 120     # the shared suite takes seconds; more is a candidate that does not stop
-MEASURE_SECONDS = 600   # the same for a measurement
+MEASURE_SECONDS = 600   # a node count's or a score check's limit (the latter has its own, scaled, watchdog)
 STATEMENT_HEADINGS = {"README.md": ["## The task", "## Why it should help", "## Hint", "## Do not change"],
                       "README.ja.md": ["## 課題", "## なぜ速くなるはずか", "## ヒント", "## 変えてはいけないもの"]}
 BLOCK = re.compile(r"(<!-- exercise:begin -->\n).*?(<!-- exercise:end -->)", re.S)
@@ -401,11 +401,15 @@ def last_case(xml_text):
     return f' (in "{cases[-1]}")' if cases else ""
 
 
-def run_measure(cmd):
+class Hang(Exception):
+    """The candidate's measurement did not finish in a time scaled to the start's: incorrect."""
+
+
+def run_measure(cmd, seconds=MEASURE_SECONDS):
     try:
-        return subprocess.run(cmd, capture_output=True, text=True, timeout=MEASURE_SECONDS)
+        return subprocess.run(cmd, capture_output=True, text=True, timeout=seconds)
     except subprocess.TimeoutExpired:
-        raise BadInput(f"the measurement did not finish in {MEASURE_SECONDS} s")
+        raise Hang(f"the measurement did not finish in {seconds:.0f} s: an endless loop?")
 
 
 def measure_time(build, ex, kind, rounds, min_time):
@@ -414,7 +418,10 @@ def measure_time(build, ex, kind, rounds, min_time):
     import report
     import statistics
     exe = os.path.join(build, f"exercise_{ex['nn']}_{kind}_measure")
-    r = run_measure([exe, f"--measure={ex['measure']}", f"--rounds={rounds}", f"--min-time={min_time}"])
+    # Each round runs both sides for min_time at least, a few times that at most: forty
+    # times as long (a minute at least) is a candidate that does not stop.
+    r = run_measure([exe, f"--measure={ex['measure']}", f"--rounds={rounds}", f"--min-time={min_time}"],
+                    max(60, 40 * rounds * min_time))
     if r.returncode:
         raise BadInput(f"the measurement failed: {r.stderr.strip() or r.returncode}")
     runs = [json.loads(line) for line in r.stdout.splitlines() if line.startswith("{")]
@@ -658,19 +665,19 @@ def check(source, build, ex, kind, root, rounds=15, min_time=0.1, quiet=False, s
         exe = os.path.join(build, f"exercise_{ex['nn']}_{kind}_suite")
         return 1, f"{prefix}: incorrect: {failing} (run {exe} to see it)", failing, ""
     build_or_refuse(source, build, ex, kind, root, dest, targets[1:])
-    if ex["metric"] == "nodes":
-        wrong = verify_scores(build, ex, kind)
-        if wrong:
-            return 1, f"{prefix}: incorrect: {wrong}", wrong, ""
-    if ex["metric"] == "time":
-        ratio, detail = measure_time(build, ex, kind, rounds, min_time)
-    elif ex["metric"] == "nodes":
-        ratio, detail = measure_nodes(build, ex, kind)
-    else:
-        try:
+    try:
+        if ex["metric"] == "nodes":
+            wrong = verify_scores(build, ex, kind)
+            if wrong:
+                return 1, f"{prefix}: incorrect: {wrong}", wrong, ""
+        if ex["metric"] == "time":
+            ratio, detail = measure_time(build, ex, kind, rounds, min_time)
+        elif ex["metric"] == "nodes":
+            ratio, detail = measure_nodes(build, ex, kind)
+        else:
             ratio, detail = measure_cycles(source, build, ex, kind, dest)
-        except AvrFailure as e:
-            return 1, f"{prefix}: incorrect: {e}", str(e), ""
+    except (AvrFailure, Hang) as e:
+        return 1, f"{prefix}: incorrect: {e}", str(e), ""
     if not quiet:
         say(detail)
     if ratio is None:
