@@ -72,6 +72,8 @@ if(DOXYGEN_FOUND)
   # excerpt: both with the comments that say why, /** */ and /// ones included (Doxygen
   # strips those from code by default).
   set(DOXYGEN_STRIP_CODE_COMMENTS NO)
+  # The site's own style rules (a link in a table's dark header row is drawn white).
+  set(DOXYGEN_HTML_EXTRA_STYLESHEET "${CMAKE_SOURCE_DIR}/docs/site.css")
   doxygen_add_docs(docs ${doc_inputs} COMMENT "Building the documentation site in build/docs/html")
   # Each stage's code links into that stage, not into the first stage with the same name.
   add_custom_command(TARGET docs POST_BUILD

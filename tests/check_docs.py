@@ -11,7 +11,10 @@
   0x...>`): the sign of a generator that printed an object instead of its value;
 - every lesson of docs/lessons.md has its measured figure and a platform it holds on;
 - no page talks about how the project is run (an issue, a goal set for a stage) or
-  compares against an engine it does not name ("the best public engine").
+  compares against an engine it does not name ("the best public engine");
+- every stage, step and sidebar page (stages/*/README.md) links the glossary
+  (docs/glossary.md) in its own prose, outside the generated blocks, and every
+  `glossary.md#NAME` link of it names an anchor the glossary has (`<a name="NAME">`).
 
     tests/check_docs.py .            (the repository's root)
     tests/check_docs.py --numbers .  (only: measured figures typed outside the generated blocks)
@@ -158,12 +161,58 @@ def words_outside_details(text):
     return words
 
 
+def stage_pages(root):
+    """Every stage, step and sidebar page, stages/*/README.md, in order."""
+    stages = os.path.join(root, "stages")
+    return sorted(f"stages/{d}/README.md" for d in os.listdir(stages)
+                  if os.path.isfile(os.path.join(stages, d, "README.md")))
+
+
 def page_lengths(root):
     """[(page, words outside <details>)] of every stages/*/README.md, in order."""
-    stages = os.path.join(root, "stages")
-    pages = sorted(f"stages/{d}/README.md" for d in os.listdir(stages)
-                   if os.path.isfile(os.path.join(stages, d, "README.md")))
-    return [(p, words_outside_details(open(os.path.join(root, p), encoding="utf-8").read())) for p in pages]
+    return [(p, words_outside_details(open(os.path.join(root, p), encoding="utf-8").read()))
+            for p in stage_pages(root)]
+
+
+# A link to the glossary, with the anchor it names if any: ](../../docs/glossary.md#ffo).
+GLOSSARY_LINK = re.compile(r"\]\((?:[\w./-]*/)?glossary\.md(?:#([^)\s]*))?\)")
+GLOSSARY_ANCHOR = re.compile(r"<a name=\"([^\"]+)\">")
+
+
+def glossary_anchors(root):
+    """The names a link may give after glossary.md#: the <a name="NAME"> of docs/glossary.md."""
+    path = os.path.join(root, "docs", "glossary.md")
+    if not os.path.exists(path):
+        return set()
+    return set(GLOSSARY_ANCHOR.findall(open(path, encoding="utf-8").read()))
+
+
+def glossary_links(page, text, anchors):
+    """A stage page explains its terms by linking the glossary where it first uses them: at
+    least one link in the page's own prose (a generated block is rewritten by a script, and
+    a link in a code block is no link), and every glossary.md#NAME link, generated or not,
+    to an anchor the glossary has (else the reader lands at the top of the glossary)."""
+    def blank(m):
+        return "\n" * m.group(0).count("\n")  # keeps the line numbers
+
+    def uncoded(t):
+        return re.sub(r"^```.*?^```", blank, t, flags=re.S | re.M)
+    prose = uncoded(re.sub(r"<!-- ([\w-]+):begin -->.*?<!-- \1:end -->", blank, text, flags=re.S))
+    code = uncoded(text)
+    found = [] if GLOSSARY_LINK.search(prose) else [
+        f"{page}: no link to docs/glossary.md outside the generated blocks: link the glossary at the "
+        "first use of the terms the page relies on"]
+    return found + [f"{page}:{n}: links glossary.md#{m.group(1)}, an anchor docs/glossary.md does not have "
+                    f"(<a name=\"{m.group(1)}\">)"
+                    for n, line in enumerate(code.splitlines(), 1) for m in GLOSSARY_LINK.finditer(line)
+                    if m.group(1) is not None and m.group(1) not in anchors]
+
+
+def glossary_linked(root):
+    """glossary_links of every stage, step and sidebar page."""
+    anchors = glossary_anchors(root)
+    return [p for page in stage_pages(root)
+            for p in glossary_links(page, open(os.path.join(root, page), encoding="utf-8").read(), anchors)]
 
 
 def nested_folds(page, text):
@@ -326,13 +375,13 @@ def main(root, numbers=False, length=False, ratios=False):
                     problems.append(f"{f}:{n}: a Python repr ({m.group(0)!r}) where a value belongs")
         if not f.endswith(".svg"):
             problems += cited_missing(root, f, text, have, basenames)
-    problems += translations_in_step(root) + lessons_hold(root)
+    problems += translations_in_step(root) + lessons_hold(root) + glossary_linked(root)
     for p in problems:
         print("FAIL:", p)
     if problems:
         return 1
     print(f"{count} files: every cited file exists, no stray numbered list, no Python repr in a page or figure, "
-          "no page about the project's own work")
+          "no page about the project's own work, every stage page linked to the glossary's anchors")
     return 0
 
 

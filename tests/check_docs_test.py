@@ -16,11 +16,15 @@ stopped seeing anything (or a filter that ate code) fails here instead of passin
   reference page, is reported; short ones with every link are not;
 - tests/check_docs.py --length / --ratios: a stage page over the word limit outside <details>,
   and a ratio in another convention than "as fast as", are found (folded words do not count);
+- tests/check_docs.py: a stage page with no glossary link outside its generated blocks (or
+  only in code), and a link to an anchor the glossary lacks, are reported; one linked is not;
 - tests/check_facts.py: a quantity with two values on two pages (English or Japanese) is found;
 - tests/check_embedded_pages.py: an exact embedded figure the code no longer measures, or a row
   gone from a page, is found; a "~" figure that moved and the sidebars' timing lines are not;
   a block measured with other compilers is left out, with a line that says so.
 """
+import contextlib
+import io
 import os
 import sys
 import tempfile
@@ -183,6 +187,33 @@ for internal in ["This meets the issue's speed goal.", "as issue 23 asks", "with
     expect(check_docs.internal_text("sample", internal), f"internal text not found: {internal!r}")
 for fine in ["Edax 4.6 (AVX2 build, zero weights) solves it in 13.5 s here.", "a tissue of lies", "the goal of a search"]:
     expect(not check_docs.internal_text("sample", fine), f"ordinary text flagged: {fine!r}")
+
+# A stage page that links the glossary nowhere in its own prose (only inside a generated block
+# or a code block), or links an anchor the glossary lacks, is reported, naming the page; a
+# page linked in its prose to an anchor the glossary has is not.
+with tempfile.TemporaryDirectory() as root:
+    glossary = "../../docs/glossary.md"
+    planted = {"s01_linked": f"# s01\n\nSolve [FFO]({glossary}#ffo) #1.\n",
+               "s02_generated": f"# s02\n\n<!-- numbers:begin -->\n[FFO]({glossary}#ffo)\n<!-- numbers:end -->\n",
+               "s03_code": f"# s03\n\n```\n[FFO]({glossary}#ffo)\n```\n",
+               "s04_missing": f"# s04\n\nA [null window]({glossary}#null-window).\n"}
+    for folder, text in planted.items():
+        os.makedirs(os.path.join(root, "stages", folder))
+        with open(os.path.join(root, "stages", folder, "README.md"), "w", encoding="utf-8") as f:
+            f.write(text)
+    os.makedirs(os.path.join(root, "docs"))
+    with open(os.path.join(root, "docs", "glossary.md"), "w", encoding="utf-8") as f:
+        f.write('| <a name="ffo"></a>FFO | the test positions |\n')
+    found = check_docs.glossary_linked(root)
+    page = "stages/{}/README.md".format
+    expect(len(found) == 3 and found[0].startswith(page("s02_generated") + ": no link to docs/glossary.md")
+           and found[1].startswith(page("s03_code") + ": no link to docs/glossary.md")
+           and found[2].startswith(page("s04_missing") + ":3: links glossary.md#null-window"),
+           f"glossary_linked: expected s02 and s03 without a link in their prose and s04's missing anchor, got {found}")
+    with contextlib.redirect_stdout(io.StringIO()) as out:
+        status = check_docs.main(root)
+    expect(status == 1 and "FAIL: " + page("s02_generated") + ": no link" in out.getvalue(),
+           f"check_docs: a stage page without a glossary link passed the whole check: {out.getvalue()!r}")
 
 # The ablation table: the default first, each variant's nodes against the default's, and
 # the site's ratio convention (the variant's time / the default's), round by round: the median

@@ -4,7 +4,11 @@ checks what the browser rendered: the overview has the progression plot (and the
 plot, once there are search steps) and links to every stage and step page in order, and
 a stage page shows its key code, and the Japanese pages are drawn with real glyphs: the
 characters of a Japanese paragraph, drawn in the font the page resolves for it, must not
-all look alike (with no CJK font, Chromium draws every one as the same empty box).
+all look alike (with no CJK font, Chromium draws every one as the same empty box); and
+the text of every table header, links included ("as fast as s01", where Doxygen links the
+stage's name), stands out from the header's background as the web's accessibility rule
+asks of text (a contrast ratio of 4.5 at least), on a stage page and a Japanese one. A
+screenshot of the first such header is left in build/docs/header-check.png to look at.
 
     tests/docs_browser.py build/docs/html stages/   (exit 77 = skipped: no Chromium)
 """
@@ -16,6 +20,37 @@ import sys
 import tempfile
 
 JAPANESE_PAGES = ("md_README_ja.html", "overview_ja.html", "glossary.html")
+# The lowest contrast of a table header's text (its links included) on that header's
+# background, the WCAG 2 ratio (1 to 21): 4.5 is the least that reads as body text.
+CONTRAST_PROBE = r"""<script>
+window.addEventListener("load", function () {
+  function rgb(c) { var m = c.match(/[\d.]+/g); return m ? m.map(Number) : [0, 0, 0, 0]; }
+  function lum(c) {
+    return [0, 1, 2].map(function (i) { var v = c[i] / 255; return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); })
+        .reduce(function (s, v, i) { return s + v * [0.2126, 0.7152, 0.0722][i]; }, 0);
+  }
+  function background(e) {
+    for (; e; e = e.parentElement) { var c = rgb(getComputedStyle(e).backgroundColor); if (c.length < 4 || c[3] > 0) return c; }
+    return [255, 255, 255];
+  }
+  var out = document.createElement("pre"), worst = 99, what = "", first = null;
+  out.id = "contrast-probe";
+  document.querySelectorAll("th, th a").forEach(function (e) {
+    if (!e.textContent.trim()) return;
+    var a = lum(rgb(getComputedStyle(e).color)), b = lum(background(e));
+    var ratio = (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+    if (e.tagName === "A" && !first) first = e;
+    if (ratio < worst) { worst = ratio; what = e.tagName.toLowerCase() + " '" + e.textContent.trim().slice(0, 30) + "'"; }
+  });
+  if (first) {  // the screenshot shows the top of the page: bring that header's table there
+    var table = first.closest("table"), top = document.querySelector("div.contents") || document.body;
+    top.insertBefore(table, top.firstChild);
+  }
+  out.textContent = worst === 99 ? "no-headers" : "contrast " + worst.toFixed(2) + " " + what + (first ? " linked" : "");
+  document.body.appendChild(out);
+});
+</script>"""
+CONTRAST_PAGES = ("md_stages_s02_delta_README.html", "md_README_ja.html")
 # Drawn in the page itself: the first paragraph with Japanese in it, its font, and each of
 # its first distinct CJK characters on a canvas in that font; the verdict goes into the DOM.
 GLYPH_PROBE = r"""<script>
@@ -98,12 +133,57 @@ def main(html, stages):
             problems.append(f"the page of {folders[-1]} has no Pitfalls section")
         problems += folded(stage, folders[-1])
     problems += japanese_glyphs(browser, os.path.dirname(index))
+    problems += header_contrast(browser, os.path.dirname(index))
     for p in problems:
         print("FAIL:", p)
     if not problems:
         print(f"Chromium rendered the overview (plots, {len(folders)} stage and {len(steps)} step links in order), "
-              f"{folders[-1]}'s page (its folded blocks with their content) and the Japanese pages with real glyphs ({', '.join(JAPANESE_PAGES)})")
+              f"{folders[-1]}'s page (its folded blocks with their content), the Japanese pages with real glyphs "
+              f"({', '.join(JAPANESE_PAGES)}) and readable table headers ({', '.join(CONTRAST_PAGES)})")
     return 1 if problems else 0
+
+
+def probed(browser, html, name, probe, screenshot=None):
+    """The text the probe script leaves in <pre id=...> of a copy of page `name` (beside it,
+    so that its styles load as on the site), or None; with `screenshot`, a picture of the
+    window as the probe left it."""
+    path = os.path.join(html, name)
+    copy = os.path.join(html, "probe-" + name)
+    with open(path, encoding="utf-8") as f:
+        text = f.read()
+    with open(copy, "w", encoding="utf-8") as f:
+        f.write(text.replace("</body>", probe + "</body>"))
+    try:
+        got = re.search(r'<pre id="[a-z-]+-probe">([^<]*)</pre>', dom(browser, copy))
+        if screenshot:
+            with tempfile.TemporaryDirectory() as profile:
+                subprocess.run([browser, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+                                f"--user-data-dir={profile}", "--virtual-time-budget=3000", "--hide-scrollbars",
+                                "--window-size=1200,700", f"--screenshot={screenshot}", "file://" + copy],
+                               capture_output=True, timeout=120)
+    finally:
+        os.remove(copy)
+    return got.group(1) if got else None
+
+
+def header_contrast(browser, html):
+    """Every table header's text and links on CONTRAST_PAGES readable on its background."""
+    problems = []
+    shot = os.path.join(os.path.dirname(os.path.abspath(html)), "header-check.png")
+    for i, name in enumerate(CONTRAST_PAGES):
+        if not os.path.exists(os.path.join(html, name)):
+            problems.append(f"the site has no page {name}")
+            continue
+        got = probed(browser, html, name, CONTRAST_PROBE, screenshot=shot if i == 0 else None)
+        m = re.match(r"contrast ([\d.]+) (.*)", got or "")
+        if not m:
+            problems.append(f"{name}: the contrast probe found no table header ({got or 'no result'})")
+        elif float(m.group(1)) < 4.5:
+            problems.append(f"{name}: a table header's text ({m.group(2)}) has a contrast of {m.group(1)} on its "
+                            "background, below 4.5: hard to read (docs/site.css)")
+        elif i == 0 and "linked" not in m.group(2):
+            problems.append(f"{name}: no link in a table header to check (the check needs one)")
+    return problems
 
 
 def japanese_glyphs(browser, html):
@@ -115,18 +195,10 @@ def japanese_glyphs(browser, html):
         if not os.path.exists(path):
             problems.append(f"the site has no Japanese page {name}")
             continue
-        probe = os.path.join(html, "glyph-probe-" + name)
-        with open(path, encoding="utf-8") as f:
-            text = f.read()
-        with open(probe, "w", encoding="utf-8") as f:
-            f.write(text.replace("</body>", GLYPH_PROBE + "</body>"))
-        try:
-            got = re.search(r'<pre id="glyph-probe">([^<]*)</pre>', dom(browser, probe))
-        finally:
-            os.remove(probe)
-        m = re.match(r"glyphs (\d+) of (\d+) in (.*)", got.group(1) if got else "")
+        got = probed(browser, html, name, GLYPH_PROBE)
+        m = re.match(r"glyphs (\d+) of (\d+) in (.*)", got or "")
         if not m:
-            problems.append(f"{name}: the glyph probe did not run ({got.group(1) if got else 'no result'})")
+            problems.append(f"{name}: the glyph probe did not run ({got or 'no result'})")
         elif int(m.group(2)) < 4 or int(m.group(1)) < int(m.group(2)):
             problems.append(f"{name}: {m.group(2)} distinct Japanese characters drawn as {m.group(1)} distinct "
                             f"glyphs in {m.group(3)}: Chromium has no CJK font and shows boxes "
