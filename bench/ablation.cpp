@@ -12,7 +12,9 @@
 //
 // A wrong score is a defect: the program stops with exit code 1. Not a test (minutes of
 // CPU); `cmake --build build --target ablation` runs step 06's and writes
-// build/ablation.json, `--target ablation-e08` step 08's (build/ablation-e08.json) and
+// build/ablation.json, `--target ablation-e04` step 04's on FFO #1-#19
+// (build/ablation-e04.json: it keeps no table, and #40-#44 would take hours),
+// `--target ablation-e08` step 08's (build/ablation-e08.json) and
 // `--target ablation-e09` step 09's (build/ablation-e09.json), `--target ablation-e10` step
 // 10's (build/ablation-e10.json).
 #include <time.h>
@@ -27,6 +29,7 @@
 #include <string>
 #include <thread>
 #include <tuple>
+#include <type_traits>
 #include <vector>
 
 #include "this_step.h"  // first: the step
@@ -75,9 +78,11 @@ TablePool<S>& pool() {
 template <class Searcher>
 Solved solveOne(const FfoPosition& f) {
   auto searcher = std::make_unique<Searcher>();
-  auto& slots = pool<typename Searcher::Slot>();
-  slots.resize(tableSlotsFor(f.position, -1));
-  searcher->useTable(slots.data(), uint32_t(slots.size()));
+  if constexpr (requires { typename Searcher::Slot; }) {  // step 04 keeps no table
+    auto& slots = pool<typename Searcher::Slot>();
+    slots.resize(tableSlotsFor(f.position, -1));
+    searcher->useTable(slots.data(), uint32_t(slots.size()));
+  }
   const typename Fast::Board b = load<Fast>(f.position);
   const double t0 = cpuSeconds();
   const auto r = searcher->solve(b, f.position.toMove);
@@ -92,7 +97,12 @@ struct Variant {
   Solved (*solve)(const FfoPosition&);
 };
 
-#if ABLATION_STEP >= 9  // from step 09 the searcher has no Make parameter: its solver plays on masks
+#if ABLATION_STEP == 4  // step 04: no table, no Make parameter
+template <unsigned Off>
+constexpr Solved (*without())(const FfoPosition&) {
+  return &solveOne<step::Search<Fast, Off>>;
+}
+#elif ABLATION_STEP >= 9  // from step 09 the searcher has no Make parameter: its solver plays on masks
 template <unsigned Off>
 constexpr Solved (*without())(const FfoPosition&) {
   return &solveOne<step::Search<Fast, step::BucketTable, Off>>;
@@ -181,6 +191,19 @@ const Variant kVariants[] = {
     {"step07", "every idea of step 08", "step 07's solver (the same nodes as e07)",
      without<step::IDEA_PASSES | step::IDEA_ASPIRATION | step::IDEA_ISOLATED | step::IDEA_MERGE | step::IDEA_ETC_STORE>()},
 };
+#elif ABLATION_STEP == 4
+// Step 04: its two ideas, each off alone, then both (step 03's search, which orders the
+// moves as step 04 does).
+constexpr bool kSameNodes = false;
+const Variant kVariants[] = {
+    {"default", "", "every idea on (the step as it ships)", without<0>()},
+    {"pvs", "principal variation search (null windows after the first move)",
+     "every move searched with the full window, as in step 03", without<step::IDEA_PVS>()},
+    {"deepening", "iterative deepening (the previous iteration's best move first at the root)",
+     "one search straight to the end (a solve) or to the depth asked", without<step::IDEA_DEEPENING>()},
+    {"both", "both", "step 03 itself: alpha-beta with its move ordering (the same nodes as e03_ordering)",
+     without<step::IDEA_PVS | step::IDEA_DEEPENING>()},
+};
 #else
 constexpr bool kSameNodes = false;
 const Variant kVariants[] = {
@@ -210,6 +233,9 @@ const Variant kVariants[] = {
     {"undo", "copy-make", "the article's undo stack (UndoMove)", without<0, step::UndoMove>()},
 };
 #endif
+
+/// Does the step keep a transposition table (lent as `reversi-lab solve` lends it)?
+constexpr bool kKeepsTable = !std::is_same_v<SlotOf<step::Search<Fast>>::type, char>;
 
 // The first processor's fields of /proc/cpuinfo that name the CPU (empty elsewhere).
 std::vector<std::pair<std::string, std::string>> cpuFields() {
@@ -242,7 +268,8 @@ bool writeJson(const std::string& path, int first, int last, int rounds, const s
                const std::vector<std::vector<uint64_t>>& perPosition, const std::vector<std::vector<double>>& seconds) {
   std::ostringstream o;
   o << "{\n \"step\": " << quoted(std::string(ThisStep::id)) << ",\n \"stage\": " << quoted(std::string(Fast::id))
-    << ",\n \"ffo\": [" << first << ", " << last << "],\n \"rounds\": " << rounds << ",\n \"command\": " << quoted(command)
+    << ",\n \"ffo\": [" << first << ", " << last << "],\n \"table\": " << (kKeepsTable ? "true" : "false")
+    << ",\n \"rounds\": " << rounds << ",\n \"command\": " << quoted(command)
     << ",\n \"cores\": " << std::thread::hardware_concurrency() << ",\n \"cpuinfo\": {";
   const auto cpu = cpuFields();
   for (size_t i = 0; i < cpu.size(); ++i) o << (i ? ", " : "") << quoted(cpu[i].first) << ": " << quoted(cpu[i].second);

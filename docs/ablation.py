@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """A step's ablation table (the step page's <!-- ablation --> block) from the JSON that
 bench/ablation.cpp writes (`cmake --build build --target ablation`: build/ablation.json for
-step 06; `--target ablation-e08`: build/ablation-e08.json for step 08; `ablation-e09` and
-`ablation-e10` the same for steps 09 and 10). The JSON names its step; only that step's
+step 06; `--target ablation-e04`: build/ablation-e04.json for step 04; `--target
+ablation-e08`: build/ablation-e08.json for step 08; `ablation-e09` and `ablation-e10` the
+same for steps 09 and 10). The JSON names its step; only that step's
 page is filled.
 
 One row per idea switched off alone: what the search does instead, its nodes, its CPU time
@@ -59,8 +60,9 @@ def table(data):
     cpu = bench.cpu_name(data.get("cpuinfo", {}))
     asked = re.search(r"--rounds=(\d+)", data["command"])
     stopped = f" (stopped after {rounds} of {asked.group(1)})" if asked and int(asked.group(1)) != rounds else ""
-    out = [f"FFO #{first}-#{last} solved one by one on {data['stage']}, each with the table `reversi-lab solve` "
-           f"lends it; {rounds} round{'s' if rounds != 1 else ''}{stopped} in one process, the variants shuffled "
+    table_words = ("each with the table `reversi-lab solve` lends it" if data.get("table", True)
+                   else "with no table (the step keeps none)")
+    out = [f"FFO #{first}-#{last} solved one by one on {data['stage']}, {table_words}; {rounds} round{'s' if rounds != 1 else ''}{stopped} in one process, the variants shuffled "
            f"each round. Nodes are exact; CPU s: the {last - first + 1} solves together, "
            f"median of the rounds (min-max). Measured on {cpu}, {data['cores']} cores, by "
            f"`cmake --build build --target {target(data)}` (`{data['command']}`). Last column: the variant's "

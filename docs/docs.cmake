@@ -114,6 +114,7 @@ add_custom_target(update-docs
           --bench "${CMAKE_BINARY_DIR}/bench-report.json" --embedded "${CMAKE_BINARY_DIR}/embedded.json"
           --counts "${CMAKE_BINARY_DIR}/page-counts.json" --pairs "${CMAKE_BINARY_DIR}/verdict-pairs.json"
           --why "${CMAKE_BINARY_DIR}/why-slower.json" --flash-cache "${CMAKE_BINARY_DIR}/flash-cache.json"
+          --ablation "${CMAKE_BINARY_DIR}/ablation-e04.json"
           --ablation "${CMAKE_BINARY_DIR}/ablation.json" --ablation "${CMAKE_BINARY_DIR}/ablation-e08.json"
           --ablation "${CMAKE_BINARY_DIR}/ablation-e09.json" --ablation "${CMAKE_BINARY_DIR}/ablation-e10.json"
           --train "${CMAKE_BINARY_DIR}/train.json"

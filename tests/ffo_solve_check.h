@@ -1,7 +1,7 @@
-// For the ablation tests of the steps whose ideas are switches (tests/ablation_test.cpp,
-// step 06; tests/selective_test.cpp, step 08): one FFO position solved by a searcher with
-// some ideas off, on the table `reversi-lab solve` lends it, checked against the
-// published score and best moves.
+// For the ablation tests of the steps whose ideas are switches (tests/pvs_ideas_test.cpp,
+// step 04; tests/ablation_test.cpp, step 06; tests/selective_test.cpp, step 08): one FFO
+// position solved by a searcher with some ideas off, on the table `reversi-lab solve`
+// lends it (if the step keeps one), checked against the published score and best moves.
 #pragma once
 #include <algorithm>
 #include <memory>
@@ -22,8 +22,10 @@ auto solveOnOwnTable(const Position& p, Setup setup) {
   auto searcher = std::make_unique<Searcher>();
   setup(*searcher);
   TablePool<typename SlotOf<Searcher>::type> slots;
-  slots.resize(tableSlotsFor(p, -1));
-  searcher->useTable(slots.data(), uint32_t(slots.size()));
+  if constexpr (requires { typename Searcher::Slot; }) {  // step 04 keeps no table
+    slots.resize(tableSlotsFor(p, -1));
+    searcher->useTable(slots.data(), uint32_t(slots.size()));
+  }
   return searcher->solve(load<S>(p), p.toMove);
 }
 

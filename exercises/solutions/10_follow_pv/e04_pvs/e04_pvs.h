@@ -17,6 +17,9 @@
  * game) is already exact and ends the loop. An exact solve therefore runs the
  * shallow iterations first too (see SOLVE_FROM for where the exact search starts).
  *
+ * Each idea can be switched off alone (enum Idea, the template's last parameter, 0 as
+ * shipped) for the page's table of what each buys (bench/ablation.cpp).
+ *
  * Aspiration windows (searching an iteration first with a narrow window around the
  * previous score) are here as an option, off by default: measured, they do not pay
  * (see the step's page).
@@ -94,11 +97,19 @@ inline void tryFirst(uint8_t* moves, int n, uint8_t first) {
     }
 }
 
+/// The step's two ideas, each of which a searcher can leave out (Search's Off parameter:
+/// the sum of those left out), so that the page measures what each one buys.
+enum Idea {
+  IDEA_PVS = 1,        ///< Off: every move searched with the full window, as in step 03.
+  IDEA_DEEPENING = 2,  ///< Off: one search straight to the depth asked, no earlier best move first.
+};
+
 /**
  * @brief PVS with iterative deepening over the move generator G.
  * @tparam G the move generator (see the file comment)
+ * @tparam Off the ideas left out (enum Idea); 0, every idea on, as the step ships
  */
-template <class G>
+template <class G, unsigned Off = 0>
 class Search : private e01::PvTable {
  public:
   typedef typename G::Board Board;  ///< The move generator's board.
@@ -140,9 +151,12 @@ class Search : private e01::PvTable {
   static int finalScore(const Board& b, uint8_t me) { return e01::finalScore<G>(b, me); }
 
  private:
+  static bool on(int idea) { return (Off & idea) == 0; }
+
   // Iterative deepening: depths 1, 2, ... up to `last`, then `final` (if deeper); the
   // root tries the previous iteration's best move first.
   Result deepen(const Board& b, uint8_t me, int last, int final) {
+    if (!on(IDEA_DEEPENING)) last = 0;  // straight to `final`
     nodes_ = 0;
     rootBest_ = NO_MOVE;
     prevLength_ = 0;
@@ -199,8 +213,8 @@ class Search : private e01::PvTable {
       Board child = b;
       G::play(child, moves[i] & 7, moves[i] >> 3, me);
       int score;
-      if (i == 0) {
-        followPv_ = lineMove != NO_MOVE && moves[0] == lineMove;
+      if (i == 0 || !on(IDEA_PVS)) {
+        followPv_ = i == 0 && lineMove != NO_MOVE && moves[0] == lineMove;
         score = -pvs(child, opp, depth - 1, ply + 1, -beta, -alpha, empties - 1);
         followPv_ = false;
       } else {  // is it better than alpha? A null window answers that cheaply...
