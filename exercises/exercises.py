@@ -617,14 +617,14 @@ ANSWER_WORDS = 20  # an answer.md shorter than this explains nothing ("x", "done
 
 
 def changed_sketch(source, ex, root):
-    """The start's sketch (.ino) file a candidate changes, or None. Every statement keeps
-    the sketch as it is: an AVR exercise is timed by the checker's own sketch, and a
+    """The start's sketch (.ino) file a candidate changes (its code: comments and spacing
+    aside), or None. Every statement keeps the sketch as it is: an AVR exercise is timed by the checker's own sketch, and a
     step's sketch is its tests' on the boards."""
     if root is None:
         return None
     mine = candidate_files(ex, root)
     for rel, path in sorted(start_files(source, ex).items()):
-        if rel.endswith(".ino") and rel in mine and read_bytes(mine[rel]) != read_bytes(path):
+        if rel.endswith(".ino") and rel in mine and code_of(read_bytes(mine[rel])) != code_of(read_bytes(path)):
             return rel
     return None
 
