@@ -2,6 +2,7 @@
 whether a page has one, what it holds, the page with it replaced, and, for the scripts
 that write their own blocks, whether a page file can take them and the file rewritten.
 Every script that reads or writes a block goes through these."""
+import os
 import re
 import sys
 
@@ -58,3 +59,100 @@ def rewrite_page(page, blocks, script, optional=()):
         print(f"{script}: cannot rewrite {page}: {e.strerror}", file=sys.stderr)
         return 1
     return 0
+
+
+# Every generated block of the pages, by name (a name ending in "*" covers every block it
+# begins): the program that writes it into its page, the one that makes its text, and what
+# that reads. One writer per block. tests/check_docs.py fails on a page's block no entry
+# claims, on an entry no page uses, and on an entry whose writer or maker never names its
+# block; docs/update_docs.py lists the table on docs/layout.md (the `block-writers` block).
+U, E = "docs/update_docs.py", "bench/embedded_report.py"
+WRITERS = {
+    "navtop": (U, U, "the stage folders, in reading order"),
+    "navbottom": (U, U, "the stage folders, in reading order"),
+    "stages": (U, U, "the stage folders"),
+    "steps": (U, U, "the search step folders"),
+    "diff": (U, "docs/step_files.py", "the headers: a stage's against the one before, a step's own files"),
+    "step-files": (U, "docs/step_files.py", "the search step folders"),
+    "numbers": (U, U, "build/bench.json (bench/report.py)"),
+    "search": (U, U, "build/bench.json (bench/report.py)"),
+    "verdict": (U, U, "build/bench.json, build/embedded.json"),
+    "perft-fast": (U, U, "build/bench.json (bench/report.py)"),
+    "machine": (U, U, "build/bench.json (bench/report.py)"),
+    "claims": (U, U, "docs/claims.json, build/bench.json, build/verdict-pairs.json"),
+    "verdicts-ja": (U, "docs/ja.py", "the English claims block, translated"),
+    "counts": (U, U, "build/page-counts.json (bench/page_counts.py: callgrind)"),
+    "why": (U, "docs/verdicts.py", "build/why-slower.json (bench/why_slower.py)"),
+    "one-process": (U, "docs/verdicts.py", "build/verdict-pairs.json (bench/verdict_pairs.py)"),
+    "embedded": (U, U, "build/embedded.json (bench/embedded_report.py: simulators)"),
+    "embedded-step": (U, E, "the sketches in simavr and QEMU"),
+    "embedded-timed": (U, E, "the sketches in simavr and QEMU"),
+    "esp32-memory": (U, E, "the sketches' builds (avr-size and the lx106 and RISC-V links)"),
+    "esp32-steps": (U, E, "the sketches in simavr and QEMU"),
+    "esp32-go-stack": (U, E, "the Go sketch's frames in QEMU"),
+    "flash-cache": (U, "bench/flash_cache.py", "the lx106 builds' table layout, a cache model"),
+    "kept": (U, U, "docs/kept_measurements.json"),
+    "ffo-long": (U, U, "docs/ffo_long_e09.json, docs/ffo_long_e10.json (bench/ffo_long.py)"),
+    "ablation": (U, "docs/ablation.py", "build/ablation-e04.json, build/ablation.json, ... (bench/ablation.cpp)"),
+    "learning": (U, "docs/learned.py", "build/train.json (./lab train)"),
+    "lesson-*": ("docs/lessons.py", "docs/lessons.py", "build/bench.json, build/embedded.json, build/page-counts.json"),
+    "lessons-sources": ("docs/lessons.py", "docs/lessons.py", "the lessons' own blocks"),
+    "transcript-*": ("docs/transcripts.py", "docs/transcripts.py", "what build/reversi-lab prints"),
+    "perft-speed": ("bench/perft_speed.py", "bench/perft_speed.py", "perft, plain, hashed and threaded, interleaved"),
+    "instructions": ("bench/simd_instructions.py", "bench/simd_instructions.py", "the SIMD kernels' instructions"),
+    "match": ("bench/match_report.py", "bench/match_report.py", "games against gtp-rhino (bench/match.py)"),
+    "match-timed": ("bench/match_report.py", "bench/match_report.py", "games against gtp-rhino at 5 s a move"),
+    "duel": ("bench/duel_report.py", "bench/duel_report.py", "each step against the one before (bench/match.py)"),
+    "duel-verdict": ("bench/duel_report.py", "bench/duel_report.py", "the same duels"),
+    "exercise": ("exercises/exercises.py", "exercises/exercises.py", "exercises/NN_slug/exercise.json"),
+    "exercises": ("exercises/exercises.py", "exercises/exercises.py", "exercises/NN_slug/exercise.json"),
+    "exercises-list": ("exercises/exercises.py", "exercises/exercises.py", "exercises/NN_slug/exercise.json"),
+    "exercises-measured": ("exercises/exercises.py", "exercises/exercises.py",
+                           "build/exercises/proof.json (./lab check --all)"),
+    "block-writers": (U, "docs/blocks.py", "this table"),
+}
+
+
+def writer_of(name):
+    """The WRITERS entry (key) that claims block `name`, or None."""
+    if name in WRITERS:
+        return name
+    return next((k for k in WRITERS if k.endswith("*") and name.startswith(k[:-1])), None)
+
+
+BLOCK_NAMES = re.compile(r"<!-- ([a-z0-9-]+):begin -->")
+
+
+def writers_table():
+    """The `block-writers` block of docs/layout.md: WRITERS as a Markdown table."""
+    rows = ["| block | written into its page by | its text made by | from |", "|---|---|---|---|"]
+    for name, (writer, maker, reads) in WRITERS.items():
+        rows.append(f"| `{name}` | `{writer}` | `{maker}` | {reads} |")
+    return "\n".join(rows) + "\n"
+
+
+def unclaimed(root, pages):
+    """Problems of the block table against the pages (paths from `root`): a block no entry
+    claims, an entry no page uses, an entry whose writer and maker files never name it."""
+    problems, used = [], set()
+    for page in pages:
+        with open(os.path.join(root, page), encoding="utf-8") as f:
+            for name in BLOCK_NAMES.findall(f.read()):
+                key = writer_of(name)
+                if key is None:
+                    problems.append(f"{page}: block <!-- {name} --> has no writer in docs/blocks.py's WRITERS")
+                used.add(key)
+    for key, (writer, maker, _) in WRITERS.items():
+        if key not in used:
+            problems.append(f"docs/blocks.py: WRITERS lists '{key}', which no page has")
+        stem = key.rstrip("*")
+        texts = []
+        for path in {writer, maker}:
+            try:
+                with open(os.path.join(root, path), encoding="utf-8") as f:
+                    texts.append(f.read())
+            except OSError:
+                problems.append(f"docs/blocks.py: '{key}' names {path}, which does not exist")
+        if texts and not any(stem in t for t in texts):
+            problems.append(f"docs/blocks.py: '{key}': neither {writer} nor {maker} names the block")
+    return problems

@@ -35,7 +35,10 @@ Between markers `<!-- NAME:begin -->` and `<!-- NAME:end -->` it writes:
 - the example sessions of docs/cli.md: docs/transcripts.py, run after it by the same target;
 - the embedded report's own sections (docs/esp32.md's memory and stack table, ...) and stage
   08's `flash-cache` table (bench/flash_cache.py's saved run, from --flash-cache);
-- the e06, e08, e09 and e10 pages' `ablation` tables (docs/ablation.py, from --ablation: bench/ablation.cpp's runs);
+- the e04, e06, e08, e09 and e10 pages' `ablation` tables (docs/ablation.py, from --ablation: bench/ablation.cpp's runs);
+- docs/layout.md: `step-files` (docs/step_files.py) and `block-writers`, the table of every
+  generated block and its writer (docs/blocks.py's WRITERS, which tests/check_docs.py holds
+  the pages to);
 - the e07 page's `learning` table (docs/learned.py, from --train: `./lab train`'s JSON);
 - every page under stages/: `navtop` and `navbottom`, the links to the previous page, the
   README (every stage) and the next page in reading order (inserted under the title and at the end
@@ -64,7 +67,8 @@ import learned  # noqa: E402  (docs/learned.py: step 07's training, error per ph
 import step_files  # noqa: E402  (docs/step_files.py: a search step's own files, its "what changed")
 import figures  # noqa: E402  (docs/figures.py: the plots)
 import ja as japanese  # noqa: E402  (docs/ja.py: the Japanese versions of the blocks)
-from blocks import block_text, has_markers, replace_between  # noqa: E402  (docs/blocks.py: a page's generated blocks)
+import blocks  # noqa: E402  (docs/blocks.py: a page's generated blocks, and their writers)
+from blocks import block_text, has_markers, replace_between  # noqa: E402
 
 FAMILIES = [  # benchmark family, label, unit
     ("FlipScan", "flip scan (countFlips on 64 squares)", "ns/position"),
@@ -970,6 +974,8 @@ def main():
     if os.path.exists(lay_path) and has_markers(read(lay_path), "step-files"):
         lay = read(lay_path)
         new_lay = replace_between(lay, "step-files", step_files.house(src, steps), lay_path)
+        if has_markers(new_lay, "block-writers"):  # the table of every block's writer (docs/blocks.py)
+            new_lay = replace_between(new_lay, "block-writers", blocks.writers_table(), lay_path)
         if args.check:
             if new_lay != lay:
                 stale.append(lay_path)

@@ -14,7 +14,9 @@
   compares against an engine it does not name ("the best public engine");
 - every stage, step and sidebar page (stages/*/README.md) links the glossary
   (docs/glossary.md) in its own prose, outside the generated blocks, and every
-  `glossary.md#NAME` link of it names an anchor the glossary has (`<a name="NAME">`).
+  `glossary.md#NAME` link of it names an anchor the glossary has (`<a name="NAME">`);
+- every generated block of a page (`<!-- NAME:begin -->`) has its one writer in
+  docs/blocks.py's WRITERS, and every writer there writes a block some page has.
 
     tests/check_docs.py .            (the repository's root)
     tests/check_docs.py --numbers .  (only: measured figures typed outside the generated blocks)
@@ -327,6 +329,17 @@ def lessons_hold(root):
             for name, body in blocks if "**Measured:**" not in body or "**Holds on:**" not in body]
 
 
+def block_writers(root, files):
+    """Every generated block of a page has its one writer in docs/blocks.py's WRITERS, every
+    entry there is a block some page has, and its writer or maker names it (blocks.unclaimed).
+    Only in a tree that has docs/blocks.py (the tests' planted trees have none)."""
+    if not os.path.exists(os.path.join(root, "docs", "blocks.py")):
+        return []
+    sys.path.insert(0, os.path.join(root, "docs"))
+    import blocks  # docs/blocks.py
+    return blocks.unclaimed(root, [f for f in files if f.endswith(".md")])
+
+
 def main(root, numbers=False, length=False, ratios=False):
     root = os.path.abspath(root)
     if length:  # CTest docs:length
@@ -375,7 +388,7 @@ def main(root, numbers=False, length=False, ratios=False):
                     problems.append(f"{f}:{n}: a Python repr ({m.group(0)!r}) where a value belongs")
         if not f.endswith(".svg"):
             problems += cited_missing(root, f, text, have, basenames)
-    problems += translations_in_step(root) + lessons_hold(root) + glossary_linked(root)
+    problems += translations_in_step(root) + lessons_hold(root) + glossary_linked(root) + block_writers(root, files)
     for p in problems:
         print("FAIL:", p)
     if problems:

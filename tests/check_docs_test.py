@@ -364,6 +364,22 @@ with tempfile.TemporaryDirectory() as root:
     expect(block.count("<details>") == 4 and "lines of code without comments or blank lines; e02_data.h is" in block,
            "step_files: a fold per file shown, and the generated file named, expected")
 
+# The block table: a page's block that no writer claims is named; the repository's own
+# pages have none, and every writer in the table writes a block some page has.
+import blocks  # noqa: E402  (docs/blocks.py)
+with tempfile.TemporaryDirectory() as root:
+    os.makedirs(os.path.join(root, "build"))
+    planted = os.path.join("build", "planted" + ".md")  # (split: not a citation of a file)
+    with open(os.path.join(root, planted), "w", encoding="utf-8") as f:
+        f.write("# A page\n\n<!-- nobody-writes-this:begin -->\n1.23x\n<!-- nobody-writes-this:end -->\n")
+    got = blocks.unclaimed(root, [planted])
+    expect(any("nobody-writes-this" in p and "has no writer" in p for p in got),
+           f"blocks.unclaimed: a block with no writer not named ({got[:2]})")
+expect(blocks.writer_of("lesson-simd") == "lesson-*" and blocks.writer_of("numbers") == "numbers"
+       and blocks.writer_of("no-such-block") is None, "blocks.writer_of: a name's entry not found")
+expect(check_docs.block_writers(ROOT, check_docs.repo_files(ROOT)) == [],
+       "the repository's pages: a block without its writer, or a writer without its block")
+
 for f in failures:
     print("FAIL:", f)
 if failures:
