@@ -1,7 +1,8 @@
 # The exercises (exercises/NN_slug/exercise.json; exercises/README.md explains them).
 # For every exercise and every kind of candidate -- `start` (the starting point as it is),
-# `solution` (the reference solution), `work` (the student's working copy) and `other`
-# (any folder: `exercises.py check N --dir D`, the planted fixture) -- two targets, built
+# `solution` (the reference solution), `work` (the student's working copy), `other`
+# (any folder: `exercises.py check N --dir D`) and the planted wrong solutions'
+# (LAB_PLANTED_KINDS, below) -- two targets, built
 # only when asked (by exercises/exercises.py, which copies the candidate's files first):
 #   exercise_NN_KIND_suite    the start's shared test suite (tests/stage_suite.cpp or
 #                             tests/search_suite.cpp) on the candidate
