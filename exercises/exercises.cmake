@@ -11,8 +11,8 @@
 #                             their node counts; not built for an AVR (cycles) exercise
 # and, for an AVR (cycles) exercise, once: exercise_NN_avr_reference, the checker's own
 # sketch (bench/exercise_avr.ino) built on the host with the untouched start: what the
-# candidate's build of the same sketch must print in simavr. exercises.py writes the
-# header that names the stage for it (build/exercises/NN_slug/avr-reference/).
+# candidate's build of the same sketch must print in simavr. exercises.py copies the
+# start's sketch beside it as stage_sketch.h (build/exercises/NN_slug/avr-reference/).
 # The candidate's files live in build/exercises/NN_slug/KIND/stages/<start>/, beside
 # copies of what the start includes from other folders by relative paths (a step's
 # ../e01_minimax/e01_rules.h), laid out as stages/ is; a file built on the candidate has
