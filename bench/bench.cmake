@@ -123,16 +123,15 @@ add_custom_target(match-timed
           --time 5 --games 5:4 --jobs 1 --json "${CMAKE_BINARY_DIR}/match-timed.json"
           --page "${CMAKE_SOURCE_DIR}/docs/cli.md" --block match-timed
   DEPENDS reversi-lab WORKING_DIRECTORY "${CMAKE_SOURCE_DIR}" USES_TERMINAL)
-# The ladder: each search step against the one before, at the same time per move (40
-# games a duel, half a second a move, each at level 7 or the highest it plays; nine duels,
-# two at a time on 2 cores): `cmake --build build --target duel-report` prints the table,
-# keeps build/duel-report.json and rewrites the last step's page's table, whose last row
-# is that step's own duel. The duels of steps 07, 08 and 09 on their own pages are runs of
-# their own (each command is in its page's table).
+# The ladder: each search step against the one before, at the same number of nodes per
+# move (bench/duel_report.py's LADDER and PROTOCOL: 40 games a duel, a million nodes a
+# move, each at level 7 or the highest it plays; two duels at a time on 2 cores):
+# `cmake --build build --target duel-report` records every duel in the store
+# (docs/facts/duels.json) and writes the step pages' duel blocks from it. A count repeats
+# on any machine, so a rerun changes no page.
 add_custom_target(duel-report
-  COMMAND Python3::Interpreter "${CMAKE_SOURCE_DIR}/bench/duel_report.py" --build "${CMAKE_BINARY_DIR}"
-          --duels e02:e01,e03:e02,e04:e03,e05:e04,e06:e05,e07:e06,e08:e07,e09:e08,e10:e09 --level 7 --time 0.5
-          --games 40 --json "${CMAKE_BINARY_DIR}/duel-report.json" --page "${CMAKE_SOURCE_DIR}/stages/e10_stable/README.md"
+  COMMAND Python3::Interpreter "${CMAKE_SOURCE_DIR}/bench/duel_report.py" --build "${CMAKE_BINARY_DIR}" --ladder
+          --jobs 2 --json "${CMAKE_BINARY_DIR}/duel-report.json" --pages
   DEPENDS reversi-lab WORKING_DIRECTORY "${CMAKE_SOURCE_DIR}" USES_TERMINAL)
 # Stage 10 against 11, plain, hashed and threaded perft, in interleaved rounds (about a
 # minute), and the SIMD kernels' instruction counts: `cmake --build build --target

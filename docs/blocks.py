@@ -102,8 +102,10 @@ WRITERS = {
     "instructions": ("bench/simd_instructions.py", "bench/simd_instructions.py", "the SIMD kernels' instructions"),
     "match": ("bench/match_report.py", "bench/match_report.py", "games against gtp-rhino (bench/match.py)"),
     "match-timed": ("bench/match_report.py", "bench/match_report.py", "games against gtp-rhino at 5 s a move"),
-    "duel": ("bench/duel_report.py", "bench/duel_report.py", "each step against the one before (bench/match.py)"),
-    "duel-verdict": ("bench/duel_report.py", "bench/duel_report.py", "the same duels"),
+    "duel": ("bench/duel_report.py", "bench/duel_report.py", "docs/facts/duels.json (the store): each step against "
+             "the one before (bench/match.py)"),
+    "duel-verdict": ("bench/duel_report.py", "bench/duel_report.py", "docs/facts/duels.json: the same duels"),
+    "duel-timed": ("bench/duel_report.py", "bench/duel_report.py", "docs/facts/duels.json: the duels' timed runs"),
     "exercise": ("exercises/exercises.py", "exercises/exercises.py", "exercises/NN_slug/exercise.json"),
     "exercises": ("exercises/exercises.py", "exercises/exercises.py", "exercises/NN_slug/exercise.json"),
     "exercises-list": ("exercises/exercises.py", "exercises/exercises.py", "exercises/NN_slug/exercise.json"),

@@ -208,6 +208,10 @@ set_tests_properties(docs:numbers PROPERTIES LABELS docs)
 # One number per fact: a measured quantity has one value on every page (English and Japanese).
 add_test(NAME docs:facts COMMAND Python3::Interpreter "${CMAKE_SOURCE_DIR}/tests/check_facts.py" "${CMAKE_SOURCE_DIR}")
 set_tests_properties(docs:facts PROPERTIES LABELS docs)
+# The store of facts (docs/facts/): one value per key (a planted second one fails), and the
+# step pages' duel blocks are what the store gives (a typed number fails).
+add_test(NAME docs:store COMMAND Python3::Interpreter "${CMAKE_SOURCE_DIR}/tests/store_test.py" "${CMAKE_SOURCE_DIR}")
+set_tests_properties(docs:store PROPERTIES LABELS docs)
 # A stage or step page reads in minutes: at most 2,000 words (ten minutes) outside its <details> blocks.
 add_test(NAME docs:length COMMAND Python3::Interpreter "${CMAKE_SOURCE_DIR}/tests/check_docs.py" --length
          "${CMAKE_SOURCE_DIR}")
@@ -260,5 +264,5 @@ endif()
 
 # The checks above that read the sources and the program alone, not the built site or the
 # simulators: in ./lab test.
-lab_quick(TESTS docs:generated docs:truth docs:numbers docs:facts docs:length docs:ratios docs:japanese-lines
+lab_quick(TESTS docs:generated docs:truth docs:numbers docs:facts docs:store docs:length docs:ratios docs:japanese-lines
           docs:front-door docs:checkers docs:figures docs:transcripts docs:verdicts docs:verdict-rules docs:learned)

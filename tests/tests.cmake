@@ -343,7 +343,7 @@ endforeach()
 # twice (one thread, then two), the same data and weights bit for bit, and the ones
 # tests/e07_train_test.py expects.
 lab_python_test(e07:train "e07;train" tests/e07_train_test.py $<TARGET_FILE:e07_train>)
-# bench/duel_report.py on one opening pair (e02 against e01): its JSON, the block, --from-json.
+# bench/duel_report.py on one opening pair (e02 against e01), twice: the same games, one fact.
 lab_python_test(match:duel match tests/duel_report_test.py "${CMAKE_BINARY_DIR}")
 set_tests_properties(match:duel PROPERTIES TIMEOUT 300)
 # bench/ffo_long.py on FFO #1-#3 (kept, resumed, restarted, bad input) and the page's table.

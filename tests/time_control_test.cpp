@@ -1,6 +1,7 @@
 // The time control (engine.h): a search stopped through a step's idle hook, the timed
 // move at its two ends (no time: the first horizon; ample time: the level's own move),
-// the clock of GTP's time_settings and time_left, and the `--time` option. No test here
+// the clock of GTP's time_settings and time_left, the `--time` option, and the node
+// count (`--nodes`) that stands in for the clock where a match must repeat. No test here
 // depends on how fast the machine is: the longest move of a real game under a time per
 // move is measured by the match report, not asserted.
 #include <cmath>
@@ -107,6 +108,47 @@ TEST_CASE("time control: no time plays the first horizon, ample time the level's
   const Position over = parsePosition(std::string(64, 'X') + " O");
   CHECK(chooseMoveTimed(over, engineAt(3), 1).best == kNoMove);
   CHECK(chooseMoveTimed(over, engineAt(3), 1).score == -64);
+}
+
+TEST_CASE("node count: the same move on every run, within its nodes, the level's move when ample", "[engine][time]") {
+  const Engine e = engineAt(7);
+  for (uint64_t seed = 1; seed <= 4; ++seed) {
+    for (int empties : {40, 24, 18}) {
+      const Position p = testing::endgamePosition(seed, empties);
+      INFO(formatPosition(p));
+      for (uint64_t budget : {20000ull, 200000ull}) {
+        const SearchOutcome a = chooseMoveCounted(p, e, budget);
+        const SearchOutcome b = chooseMoveCounted(p, e, budget);
+        CHECK(a.best == b.best);
+        CHECK(a.score == b.score);
+        CHECK(a.depth == b.depth);
+        CHECK(a.exact == b.exact);
+        CHECK(a.nodes == b.nodes);
+        CHECK(ref::flips(p, a.best, p.toMove).size() > 0);
+        // The finished searches stay within the count, give or take the hook's step
+        // (the first horizon, a few hundred nodes here, always runs).
+        CHECK(a.nodes < budget + 4096);
+      }
+      // More nodes never mean a shallower search.
+      CHECK(chooseMoveCounted(p, e, 200000).depth >= chooseMoveCounted(p, e, 20000).depth);
+    }
+  }
+  // With nodes to spare, the level's own move (level 3: 4 plies, solves from 12 empties).
+  const Engine three = engineAt(3);
+  for (int empties : {30, 12}) {
+    const Position p = testing::endgamePosition(5, empties);
+    const SearchOutcome ample = chooseMoveCounted(p, three, kMaxMoveNodes);
+    const SearchOutcome fixed = chooseMove(p, 3);
+    CHECK(ample.best == fixed.best);
+    CHECK(ample.score == fixed.score);
+    CHECK(ample.exact == fixed.exact);
+  }
+  // An Engine with nodes per move takes them (chooseMove dispatches), and says so.
+  Engine counted = engineAt(7);
+  counted.moveNodes = 20000;
+  const Position p = testing::endgamePosition(6, 40);
+  CHECK(chooseMove(p, counted).nodes == chooseMoveCounted(p, e, 20000).nodes);
+  CHECK(engineName(counted) == engineName(engineAt(7)) + ", 20000 nodes a move");
 }
 
 TEST_CASE("time control: the command-line page states the constants the code has", "[engine][time]") {
@@ -235,6 +277,29 @@ TEST_CASE("time control: --time reads seconds, and bad values get one line", "[e
                              ": --time must be seconds a move, more than 0 and at most 3600 (such as 5 or 0.5), got '" + bad +
                              "'\n");
     }
+}
+
+TEST_CASE("node count: --nodes reads a whole number, and bad values get one line", "[engine][time][cli]") {
+  for (const char* command : {"play", "gtp"}) {
+    for (const char* bad : {"0", "-1", "1e6", "1,000", "01", "100000000001", " 5"}) {
+      std::ostringstream out, err;
+      INFO(command << " --nodes " << bad);
+      CHECK(runCli({command, "--nodes", bad}, out, err) == 2);
+      CHECK(out.str().empty());
+      CHECK(err.str() == std::string("reversi-lab: ") + command +
+                             ": --nodes must be nodes a move, a whole number from 1 to 100000000000 (such as 1000000), got '" +
+                             bad + "'\n");
+    }
+    std::ostringstream out, err;
+    CHECK(runCli({command, "--time", "1", "--nodes", "1000"}, out, err) == 2);
+    CHECK(out.str().empty());
+    CHECK(err.str() == std::string("reversi-lab: ") + command + ": --time and --nodes both limit a move; give one of them\n");
+  }
+  // Over GTP with --nodes, the same moves as the engine's own count (no clock set).
+  Engine counted = engineAt(7);
+  counted.moveNodes = 30000;
+  GtpSession g(counted);
+  CHECK(g.respond("genmove black") == "= " + moveName(chooseMoveCounted(startPosition(), counted, 30000).best) + "\n\n");
 }
 
 TEST_CASE("time control: gtp keeps a clock per colour; no time plays the first horizon", "[gtp][time]") {

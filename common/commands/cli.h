@@ -81,7 +81,7 @@ class GtpSession {
   bool finished_ = false;
 };
 
-/// `reversi-lab gtp [--level L] [--time S] [--stage S] [--engine E]`: GTP on `in` and `out` until
+/// `reversi-lab gtp [--level L] [--time S | --nodes N] [--stage S] [--engine E]`: GTP on `in` and `out` until
 /// `quit` or the end of the input; `out` carries only the protocol and is flushed after
 /// each response. Returns 0, or 2 for bad options (one line on `err`).
 int runGtp(const std::vector<std::string>& args, std::istream& in, std::ostream& out, std::ostream& err);

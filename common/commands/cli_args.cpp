@@ -234,6 +234,14 @@ Engine engineOptions(const CliArgs& args, const std::string& command) {
       throw UsageError{command + ": --time must be seconds a move, more than 0 and at most " +
                        std::to_string(int(kMaxMoveSeconds)) + " (such as 5 or 0.5), got " + quoteInput(it->second)};
   }
+  if (const auto it = opt.find("--nodes"); it != opt.end()) {
+    const auto n = wholeNumber(it->second, kMaxMoveNodes);
+    if (!n || *n == 0)
+      throw UsageError{command + ": --nodes must be nodes a move, a whole number from 1 to " + std::to_string(kMaxMoveNodes) +
+                       " (such as 1000000), got " + quoteInput(it->second)};
+    if (e.moveSeconds > 0) throw UsageError{command + ": --time and --nodes both limit a move; give one of them"};
+    e.moveNodes = *n;
+  }
   if (e.level > maxLevel(*e.step))
     throw UsageError{command + ": " + std::string(e.step->id) + " plays at most level " + std::to_string(maxLevel(*e.step)) +
                      " (deeper would take minutes to hours a move), got " + std::to_string(e.level)};

@@ -94,10 +94,10 @@ int wholeNumberOption(const CliArgs& a, const std::string& command, const std::s
 /// and 1 to 6 digits ("5", "0.25"), at most kMaxMoveSeconds; -1 for anything else.
 double secondsValue(std::string_view text);
 
-/// The options `--engine E`, `--stage S`, `--level L` and `--time S` of play, gtp, solve
-/// and search (solve and search take neither level nor time), each optional
-/// (defaults: the last step, the last stage, kDefaultLevel, no time per move). Throws
-/// UsageError naming `command` and the bad value.
+/// The options `--engine E`, `--stage S`, `--level L`, `--time S` and `--nodes N` of play,
+/// gtp, solve and search (solve and search take neither level nor a limit), each optional
+/// (defaults: the last step, the last stage, kDefaultLevel, no limit per move; --time and
+/// --nodes exclude each other). Throws UsageError naming `command` and the bad value.
 Engine engineOptions(const CliArgs& args, const std::string& command);
 
 }  // namespace reversi

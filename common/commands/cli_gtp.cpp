@@ -265,12 +265,12 @@ std::string GtpSession::genmoveCommand(const std::vector<std::string>& args, boo
     push(kPass);
     return "pass";
   }
-  // With a clock, the move takes what the clock allows (chooseMoveTimed); without one, the level decides.
+  // With a clock, the move takes what the clock allows (chooseMoveTimed); without one,
+  // --nodes or the level decides (chooseMove).
   MoveClock& clock = clocks_[colour - 1];
   const double budget = clock.budget(game::discs(position_, EMPTY));
   const auto t0 = std::chrono::steady_clock::now();
-  const SearchOutcome o = budget >= 0 ? chooseMoveTimed(position_, engine_, budget)
-                                      : chooseMove(position_, engine_.level, *engine_.step, engine_.stage);
+  const SearchOutcome o = budget >= 0 ? chooseMoveTimed(position_, engine_, budget) : chooseMove(position_, engine_);
   clock.spent(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
   Position after = position_;
   if (o.best == kPass || game::play(after, o.best) < 0) {  // a defect of the step
@@ -284,7 +284,7 @@ std::string GtpSession::genmoveCommand(const std::vector<std::string>& args, boo
 int runGtp(const std::vector<std::string>& args, std::istream& in, std::ostream& out, std::ostream& err) {
   Engine engine;
   try {
-    engine = engineOptions(parseCliArgs(args, 1, {"--level", "--time", "--stage", "--engine"}, {}, 0, "gtp"), "gtp");
+    engine = engineOptions(parseCliArgs(args, 1, {"--level", "--time", "--nodes", "--stage", "--engine"}, {}, 0, "gtp"), "gtp");
   } catch (const UsageError& e) {
     err << "reversi-lab: " << e.message << "\n";
     return 2;

@@ -58,6 +58,7 @@ std::string engineName(const Engine& e) {
     std::snprintf(time, sizeof time, ", %g s a move", e.moveSeconds);
     name += time;
   }
+  if (e.moveNodes > 0) name += ", " + std::to_string(e.moveNodes) + " nodes a move";
   return name;
 }
 
@@ -73,64 +74,115 @@ SearchOutcome chooseMove(const Position& p, int level, const StepEntry& step, si
 }
 
 SearchOutcome chooseMove(const Position& p, const Engine& e) {
-  return e.moveSeconds > 0 ? chooseMoveTimed(p, e, e.moveSeconds) : chooseMove(p, e.level, *e.step, e.stage);
+  if (e.moveSeconds > 0) return chooseMoveTimed(p, e, e.moveSeconds);
+  if (e.moveNodes > 0) return chooseMoveCounted(p, e, e.moveNodes);
+  return chooseMove(p, e.level, *e.step, e.stage);
 }
 
 namespace {
 
 using Clock = std::chrono::steady_clock;
 
-// The stop of the search running on this thread: its idle hook, called every 4096
-// nodes (a fraction of a millisecond), throws once the deadline has passed.
-struct TimeUp {};
-thread_local Clock::time_point tStopAt;
+// A move's limit stops the search running on this thread through its idle hook, which
+// every step calls once every kIdleNodes nodes; the hook throws Stop.
+struct Stop {};
+constexpr uint64_t kIdleNodes = 4096;
+thread_local Clock::time_point tStopAt;  // the time limit: when to stop
+thread_local uint64_t tSpent, tCap;      // the node limit: nodes spent this move, and allowed
+
 void stopWhenLate() {
-  if (Clock::now() >= tStopAt) throw TimeUp{};
+  if (Clock::now() >= tStopAt) throw Stop{};
 }
-void setStop(Clock::time_point t0, double seconds) {
-  tStopAt = t0 + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(seconds));
+// Counted in the hook's steps, the stop falls on the same node on every run and machine.
+void stopWhenSpent() {
+  tSpent += kIdleNodes;
+  if (tSpent > tCap) throw Stop{};
 }
 
 double since(Clock::time_point t0) { return std::chrono::duration<double>(Clock::now() - t0).count(); }
+
+// A limit as iterative deepening uses it: allow(share) lets the searches started from
+// now use that share of the whole (the deepening gets a quarter when a solve follows),
+// room() says whether another may start, hook stops one that runs out, and
+// finished(n) counts a search that ran to its end in n nodes.
+struct TimeLimit {
+  Clock::time_point t0;
+  double seconds;  // the whole move's stop (kStopShare of its time)
+  void (*hook)() = stopWhenLate;
+  void allow(double share) {
+    tStopAt = t0 + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(seconds * share));
+  }
+  bool room() const { return Clock::now() < tStopAt; }
+  void start() {}
+  void finished(uint64_t) {}
+};
+
+struct NodeLimit {
+  uint64_t nodes;
+  uint64_t before = 0;  // tSpent when the running search started
+  void (*hook)() = stopWhenSpent;
+  explicit NodeLimit(uint64_t n) : nodes(n) { tSpent = 0; }
+  void allow(double share) { tCap = uint64_t(double(nodes) * share); }
+  bool room() const { return tSpent < tCap; }
+  void start() { before = tSpent; }
+  void finished(uint64_t n) { tSpent = before + n; }  // exact, not rounded to the hook's steps
+};
 
 // The table of every timed move at a level: the largest its searches want (the level's
 // depth on a full board, or its solve), one size for the whole game, so that the pool,
 // which only grows, is lent once (lendTimedTable), never between two time checks.
 uint32_t timedSlots(const Level& l) { return std::max(tableSlotsFor(60, l.depth), tableSlotsFor(l.exactEmpties, -1)); }
 
+// One limited search: its outcome, or nothing when the limit stopped it.
+template <class Limit>
+bool tryRun(const Engine& e, const Position& p, int depth, uint32_t slots, Limit& limit, SearchOutcome& best, uint64_t& nodes) {
+  limit.start();
+  try {
+    const SearchOutcome o = e.step->runWith(e.stage, p, depth, slots, limit.hook);
+    limit.finished(o.nodes);
+    nodes += o.nodes;
+    best = o;
+    return true;
+  } catch (const Stop&) { return false; }
+}
+
+// Iterative deepening over the level's horizons within `limit`, then the solve where the
+// level solves (see chooseMoveTimed). The first horizon runs without a stop: a move is
+// always found. A search stopped half-way loses nothing that not starting it would
+// have kept: the limit is this move's.
+template <class Limit>
+SearchOutcome deepen(const Position& p, const Engine& e, Limit limit) {
+  const Level settings = levelSettings(e.level);
+  const bool solve = game::discs(p, EMPTY) <= settings.exactEmpties;
+  const uint32_t slots = timedSlots(settings);
+  int depth = settings.depth % 2 ? 1 : 2;
+  limit.start();
+  SearchOutcome best = e.step->runWith(e.stage, p, depth, slots, nullptr);
+  limit.finished(best.nodes);
+  uint64_t nodes = best.nodes;
+  limit.allow(solve ? 0.25 : 1);
+  for (depth += 2; depth <= settings.depth && limit.room(); depth += 2)
+    if (!tryRun(e, p, depth, slots, limit, best, nodes)) break;
+  limit.allow(1);
+  if (solve && limit.room()) tryRun(e, p, -1, slots, limit, best, nodes);
+  best.nodes = nodes;
+  return best;
+}
+
 }  // namespace
 
 SearchOutcome chooseMoveTimed(const Position& p, const Engine& e, double seconds) {
   const auto t0 = Clock::now();
-  const Level settings = levelSettings(e.level);
   if (game::over(p)) return chooseMove(p, e.level, *e.step, e.stage);
-  const bool solve = game::discs(p, EMPTY) <= settings.exactEmpties;
-  const double stop = std::max(seconds, 0.0) * kStopShare;
+  SearchOutcome best = deepen(p, e, TimeLimit{t0, std::max(seconds, 0.0) * kStopShare});
+  best.seconds = since(t0);
+  return best;
+}
 
-  const uint32_t slots = timedSlots(settings);
-  // The first horizon runs without a stop: a move is always found. Then deeper ones
-  // while time is left: the time is this move's, so a search stopped half-way loses
-  // nothing that stopping before it would have kept.
-  int depth = settings.depth % 2 ? 1 : 2;
-  SearchOutcome best = e.step->runWith(e.stage, p, depth, slots, nullptr);
-  uint64_t nodes = best.nodes;
-  setStop(t0, solve ? stop / 4 : stop);
-  for (depth += 2; depth <= settings.depth && Clock::now() < tStopAt; depth += 2) {
-    try {
-      const SearchOutcome o = e.step->runWith(e.stage, p, depth, slots, stopWhenLate);
-      nodes += o.nodes;
-      best = o;
-    } catch (const TimeUp&) { break; }
-  }
-  setStop(t0, stop);
-  if (solve && Clock::now() < tStopAt) {
-    try {
-      const SearchOutcome o = e.step->runWith(e.stage, p, -1, slots, stopWhenLate);
-      nodes += o.nodes;
-      best = o;
-    } catch (const TimeUp&) {}
-  }
-  best.nodes = nodes;
+SearchOutcome chooseMoveCounted(const Position& p, const Engine& e, uint64_t nodes) {
+  const auto t0 = Clock::now();
+  if (game::over(p)) return chooseMove(p, e.level, *e.step, e.stage);
+  SearchOutcome best = deepen(p, e, NodeLimit(nodes));
   best.seconds = since(t0);
   return best;
 }

@@ -36,13 +36,17 @@ int maxLevel(const StepEntry& step);
 int parseLevel(std::string_view text);
 
 /// Which search plays: a step (stages/eNN) on a move-generation stage, at a level,
-/// and with a time per move or without.
+/// and with a time per move, a number of nodes per move, or neither.
 struct Engine {
   const StepEntry* step = &defaultStep();
   size_t stage = stageIndex(defaultStage());
   int level = kDefaultLevel;
   double moveSeconds = 0;  ///< `--time`: seconds a move (the level still caps depth); 0: none
+  uint64_t moveNodes = 0;  ///< `--nodes`: nodes a move (the level still caps depth); 0: none
 };
+
+/// The most nodes a move `--nodes` accepts (hours of search on any step).
+inline constexpr uint64_t kMaxMoveNodes = 100'000'000'000;
 
 /// The longest time per move `--time` and GTP's clock accept (an hour).
 inline constexpr double kMaxMoveSeconds = 3600;
@@ -63,7 +67,7 @@ std::string engineName(const Engine& e);
 SearchOutcome chooseMove(const Position& p, int level, const StepEntry& step = defaultStep(),
                          size_t stage = stageIndex(defaultStage()));
 /// chooseMove with an Engine's step, stage and level; with its moveSeconds when set
-/// (chooseMoveTimed).
+/// (chooseMoveTimed), else with its moveNodes when set (chooseMoveCounted).
 SearchOutcome chooseMove(const Position& p, const Engine& e);
 
 /// Of a move's time, the share after which a search still running is stopped: the rest
@@ -84,6 +88,17 @@ inline constexpr double kStopShare = 0.95;
  * whole time spent. Not deterministic: how deep it gets depends on the machine.
  */
 SearchOutcome chooseMoveTimed(const Position& p, const Engine& e, double seconds);
+
+/**
+ * @brief The engine's move within `nodes` nodes: chooseMoveTimed with nodes for seconds.
+ *
+ * The same deepening and solve, but a search is stopped when the move's nodes are spent
+ * (counted in the steps of the idle hook, every 4096 nodes), and the solve's quarter
+ * is a quarter of the nodes. Unlike the clock, a count is the same on every run and
+ * every machine: the same position, step and count give the same move, which makes a
+ * match between steps reproducible game for game (bench/duel_report.py --nodes).
+ */
+SearchOutcome chooseMoveCounted(const Position& p, const Engine& e, uint64_t nodes);
 
 /// Lends the table of e's timed moves (one size for a level's whole game) before any clock
 /// runs: allocating and emptying tens of MB in a move's time would overrun a short one.
