@@ -133,9 +133,11 @@ add_custom_target(duel-report
   COMMAND Python3::Interpreter "${CMAKE_SOURCE_DIR}/bench/duel_report.py" --build "${CMAKE_BINARY_DIR}" --ladder
           --jobs 2 --json "${CMAKE_BINARY_DIR}/duel-report.json" --pages
   DEPENDS reversi-lab WORKING_DIRECTORY "${CMAKE_SOURCE_DIR}" USES_TERMINAL)
-# Stage 10 against 11, plain, hashed and threaded perft, in interleaved rounds (about a
-# minute), and the SIMD kernels' instruction counts: `cmake --build build --target
-# perft-speed` rewrites their tables in docs/cli.md and stages/s11_avx512/README.md.
+# Stages 09, 10 and 11, plain, hashed and threaded perft, in interleaved rounds (about a
+# minute), recorded in the store of facts (docs/facts/perft.json), and the SIMD kernels'
+# instruction counts: `cmake --build build --target perft-speed` rewrites their tables in
+# docs/cli.md and stages/s11_avx512/README.md (update-docs then writes the lessons' from
+# the same facts).
 add_custom_target(perft-speed
   COMMAND Python3::Interpreter "${CMAKE_SOURCE_DIR}/bench/perft_speed.py" --build "${CMAKE_BINARY_DIR}"
           --pages docs/cli.md stages/s11_avx512/README.md

@@ -95,10 +95,12 @@ WRITERS = {
     "ffo-long": (U, U, "docs/ffo_long_e09.json, docs/ffo_long_e10.json (bench/ffo_long.py)"),
     "ablation": (U, "docs/ablation.py", "build/ablation-e04.json, build/ablation.json, ... (bench/ablation.cpp)"),
     "learning": (U, "docs/learned.py", "build/train.json (./lab train)"),
-    "lesson-*": ("docs/lessons.py", "docs/lessons.py", "build/bench.json, build/embedded.json, build/page-counts.json"),
+    "lesson-*": ("docs/lessons.py", "docs/lessons.py", "build/bench.json, build/embedded.json, build/page-counts.json, "
+                 "docs/facts/perft.json"),
     "lessons-sources": ("docs/lessons.py", "docs/lessons.py", "the lessons' own blocks"),
     "transcript-*": ("docs/transcripts.py", "docs/transcripts.py", "what build/reversi-lab prints"),
-    "perft-speed": ("bench/perft_speed.py", "bench/perft_speed.py", "perft, plain, hashed and threaded, interleaved"),
+    "perft-speed": ("bench/perft_speed.py", "bench/perft_speed.py", "docs/facts/perft.json (the store): perft, plain, "
+                    "hashed and threaded, interleaved"),
     "instructions": ("bench/simd_instructions.py", "bench/simd_instructions.py", "the SIMD kernels' instructions"),
     "match": ("bench/match_report.py", "bench/match_report.py", "games against gtp-rhino (bench/match.py)"),
     "match-timed": ("bench/match_report.py", "bench/match_report.py", "games against gtp-rhino at 5 s a move"),

@@ -4,6 +4,7 @@ calls `write`). The words that depend on the numbers (faster, slower, more, fewe
 written from them too, in the site's one ratio convention ("B runs N.NNx as fast as A"). A lesson never measured says so; one whose data this run lacks (a partial
 run, such as the page-counts target's) keeps the figure of the run that had them."""
 import re
+import statistics
 
 from blocks import block_text  # docs/blocks.py: a page's generated blocks
 import verdicts  # docs/verdicts.py: the stage pages' rule for a host difference (the quartiles)
@@ -15,10 +16,12 @@ RISCV = "RISC-V rv32imac (QEMU)"
 
 
 class Data:
-    """The three reports, read by stage and benchmark; a missing figure raises KeyError."""
+    """The three reports and the store's perft rounds, read by stage and benchmark; a missing
+    figure raises KeyError."""
 
-    def __init__(self, report, embedded, counts):
+    def __init__(self, report, embedded, counts, perft=None):
         self.report, self.embedded, self.counts = report or {}, embedded or {}, counts or {}
+        self.perft = perft or {}  # the latest perft run in the store: {configuration: fact}
         self.times = verdicts.report_times(self.report)  # each benchmark's repetitions
 
     def host(self, stage, family):
@@ -99,7 +102,8 @@ def word(a, b, faster="faster", slower="slower", same="too close to call"):
 
 
 def machine(d):
-    return d.report.get("machine", "the host")
+    """The report's machine line; without a report, the perft run's (the one lesson it measures)."""
+    return d.report.get("machine") or next((f["measured_on"] for f in d.perft.values()), "the host")
 
 
 def core(d):
@@ -231,28 +235,42 @@ def word_size(d):
 
 
 def simd(d):
-    a, b = d.host("s09", "PerftFastBulk/11"), d.host("s11", "PerftFastBulk/11")
-    c = d.host("s10", "PerftFastBulk/11")
-    avx2, avx512 = (d.judge((p, "PerftFastBulk/11"), (q, "PerftFastBulk/11")) for p, q in (("s09", "s10"), ("s10", "s11")))
-    return (f"perft(11) with bulk counting on {machine(d)}: {ns(a[0])} ns per leaf on s09 (portable), "
-            f"{ns(c[0])} on s10 (AVX2), {ns(b[0])} on s11 (AVX-512). s10 runs {x(speed(a[0], c[0]))} as fast as "
-            f"s09 ({avx2}), s11 {x(speed(c[0], b[0]))} as fast as s10 ({avx512})",
-            [(HOST + ", AVX2 (s10 against s09)", d.bears(avx2, "faster")),
-             (HOST + ", AVX-512 (s11 against s10)", d.bears(avx512, "faster"))])
+    """From bench/perft_speed.py's interleaved rounds in the store (the same facts as the
+    command-line page's and stage 11's perft table): one value per fact."""
+    run = d.perft
+    per_leaf = {s: statistics.median(run[f"{s} 11"]["value"]["wall"]) / run[f"{s} 11"]["value"]["count"] * 1e9
+                for s in ("s09", "s10", "s11")}
+
+    def rounds(a, b):  # how many times as fast b runs as a, each round, and the lesson's word
+        ratios = [ta / tb for ta, tb in zip(run[f"{a} 11"]["value"]["wall"], run[f"{b} 11"]["value"]["wall"])]
+        word = "faster" if min(ratios) > 1 else "slower" if max(ratios) < 1 else "within noise"
+        return statistics.median(ratios), word
+    (avx2, w2), (avx512, w512) = rounds("s09", "s10"), rounds("s10", "s11")
+    where = run["s10 11"]["measured_on"]
+
+    def said(word):
+        return f"{word} in every round" if word != "within noise" else "within noise: the rounds disagree"
+    return (f"perft(11) with bulk counting on {where}, the whole command's wall time in "
+            f"{len(run['s10 11']['value']['wall'])} interleaved rounds (bench/perft_speed.py): {ns(per_leaf['s09'])} "
+            f"ns per leaf on s09 (portable), {ns(per_leaf['s10'])} on s10 (AVX2), {ns(per_leaf['s11'])} on s11 "
+            f"(AVX-512). s10 runs {x(avx2)} as fast as s09 ({said(w2)}), s11 {x(avx512)} as fast as s10 "
+            f"({said(w512)})",
+            [(HOST + ", AVX2 (s10 against s09)", d.bears(w2, "faster")),
+             (HOST + ", AVX-512 (s11 against s10)", d.bears(w512, "faster"))])
 
 
 def search(d):
     (s1, r1), (s2, r2) = d.step_pair("Midgame/d4")
     rates = d.step_rates(s1, "Midgame/d4")
-    first, last = sorted(rates)[0], sorted(rates)[-1]
+    first, best = sorted(rates)[0], max(rates, key=rates.get)  # the first stage, and the fastest for this search
     # (the steps' report can come from another run than the stages' one: it names its machine)
     return (f"on {machine(d)}, on the same midgame positions at depth 4, {s2} visits {r2['nodes']:,} nodes where {s1} visits "
             f"{r1['nodes']:,} (one in {r1['nodes'] / r2['nodes']:.1f}) and runs "
-            f"{x(speed(r1['ms'][0], r2['ms'][0]))} as fast; every move-generation stage together, {first} to "
-            f"{last}, makes {s1} run {x(speed(rates[last], rates[first]))} as fast",
-            # fewer nodes, sooner, and by more than all the stages' speed-ups together
+            f"{x(speed(r1['ms'][0], r2['ms'][0]))} as fast; the fastest move-generation stage for it, {best}, "
+            f"makes {s1} run {x(speed(rates[best], rates[first]))} as fast as on {first}",
+            # fewer nodes, sooner, and by more than the best of the stages' speed-ups
             [(HOST, r2["nodes"] < r1["nodes"] and r2["ms"][0] < r1["ms"][0]
-              and rates[last] / rates[first] < r1["nodes"] / r2["nodes"])])
+              and rates[best] / rates[first] < r1["nodes"] / r2["nodes"])])
 
 
 LESSONS = [("lesson-claims", claims), ("lesson-abstraction", abstraction), ("lesson-sentinels", sentinels),
@@ -292,10 +310,11 @@ def held(figure, platforms):
     return "\n\n".join(out) + "\n"
 
 
-def write(text, report, embedded, counts, how, count_how, replace_between):
+def write(text, report, embedded, counts, how, count_how, replace_between, perft=None):
     """lessons.md with every block whose data are given filled in; a block whose data are
-    missing from this run (a partial report) keeps what it had, or says it was never measured."""
-    d = Data(report, embedded, counts)
+    missing from this run (a partial report) keeps what it had, or says it was never measured.
+    `perft`: the store's latest perft run (store.latest_run of bench/perft_speed.py)."""
+    d = Data(report, embedded, counts, perft)
     kept = []  # the lessons this run could not measure: they keep their figures
     for marker, lesson in LESSONS:
         try:

@@ -61,6 +61,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(
 import report as bench  # noqa: E402  (bench/report.py: how the search results are read)
 import flash_cache  # noqa: E402  (bench/flash_cache.py: stage 08's flash-cache table)
 import lessons  # noqa: E402  (docs/lessons.py: the numbers of docs/lessons.md)
+import store  # noqa: E402  (docs/store.py: the store of facts; the lessons' perft rounds)
 import verdicts  # noqa: E402  (docs/verdicts.py: a verdict per platform; "why it is slower")
 import ablation  # noqa: E402  (docs/ablation.py: step 06's ideas switched off one at a time)
 import learned  # noqa: E402  (docs/learned.py: step 07's training, error per phase)
@@ -329,13 +330,21 @@ def stage_verdict(report, stage, base, embedded):
     me, was = by.get(stage), by.get(base)
     if not me or not was:
         return "Not measured yet: run " + HOW + ".\n"
+    # Where the page times the two stages in one process, interleaved, that table is the
+    # verdict's source: one value per fact, and the fairer comparison.
+    one = {fam: verdicts.one_process_ratio(stage, fam) for fam in ("FlipScan", "Perft/7")}
+    together = all(one.values()) and base == verdicts.ONE_PROCESS.get(stage)
+
     def host(fam, what):
+        if together:
+            return f"{what} {one[fam][0]:.2f}x as fast"
         a, b = was["summary"].get(fam), me["summary"].get(fam)
         return f"{what} {a[0] / b[0]:.2f}x as fast" if a and b else None
     parts = [p for p in (host("FlipScan", "the flip scan"), host("Perft/7", "perft(7)")) if p]
-    cpu = re.sub(r", \d+ cores.*", "", report["machine"])  # the CPU, without the core count and kernel
+    where = one["FlipScan"][1] if together else report["machine"]
+    cpu = re.sub(r", \d+ cores.*", "", where)  # the CPU, without the core count and kernel
     out = (f"**Verdict.** Against {base[:3]}, {stage[:3]} runs " + " and ".join(parts) +
-           f" on the host ({cpu})")
+           (f" on the host, timed with it in one process ({cpu})" if together else f" on the host ({cpu})"))
     cycles = lambda s: (embedded or {}).get("stages", {}).get(s, {}).get("AVR flip scan (cycles)", "")
     a, b = cycles(base).replace(",", ""), cycles(stage).replace(",", "")
     if a.isdigit() and b.isdigit():
@@ -447,10 +456,21 @@ def perft_speed(report, folder):
            "| depth | leaves | ns per leaf | min-max | leaves/s |", "|---|---|---|---|---|"]
     for depth, (med, lo, hi) in runs:
         out.append(f"| {depth} | {leaves[depth]:,} | {med:.2f} | {lo:.2f}-{hi:.2f} | {rate(1e9 / med)} |")
-    # The whole perft's seconds are measured once, as a process (bench/perft_speed.py), not
-    # derived here from the in-process time per leaf: one value per fact.
-    out += ["", "The seconds a whole perft takes, run as one process (`reversi-lab perft --bulk`), are measured "
-            "by bench/perft_speed.py: its table is on [the command-line page](../../docs/cli.md)."]
+    # The whole perft's seconds are measured once, as a process (bench/perft_speed.py, in
+    # the store), not derived here from the in-process time per leaf: two methods, two
+    # keys, shown side by side.
+    whole = store.latest_run("bench/perft_speed.py").get(f"{folder[:3]} 11")
+    if whole:
+        wall = statistics.median(whole["value"]["wall"])
+        out += ["", f"The same perft as a whole command, `reversi-lab {whole['key']['workload'].split(' ', 1)[1]}`: "
+                f"{wall:.3f} s, {wall / whole['value']['count'] * 1e9:.2f} ns per leaf (wall time, the median of "
+                f"bench/perft_speed.py's interleaved rounds on {whole['measured_on']}, from the store of facts). "
+                "That time also holds starting the process, reading the arguments and printing; the table above "
+                "times the call alone, in the benchmark's process. Its whole table is on "
+                "[the command-line page](../../docs/cli.md)."]
+    else:
+        out += ["", "The seconds a whole perft takes, run as one process (`reversi-lab perft --bulk`), are measured "
+                "by bench/perft_speed.py: its table is on [the command-line page](../../docs/cli.md)."]
     return "\n".join(out) + "\n"
 
 
@@ -992,7 +1012,8 @@ def main():
             print(f"updated {ja_path}")
     ls_path = os.path.join(src, "docs", "lessons.md")
     if os.path.exists(ls_path) and not args.check and write_if_changed(
-            ls_path, lessons.write(read(ls_path), report, embedded, counts, HOW, COUNT_HOW, replace_between)):
+            ls_path, lessons.write(read(ls_path), report, embedded, counts, HOW, COUNT_HOW, replace_between,
+                                   store.latest_run("bench/perft_speed.py"))):
         print(f"updated {ls_path}")
 
     if has_stages and not args.check:

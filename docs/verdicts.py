@@ -517,6 +517,20 @@ def one_process_pairs():
             for fam in ONE_PROCESS_FAMILIES]
 
 
+def one_process_ratio(folder, fam):
+    """(how many times as fast `folder` runs `fam` as its one-process partner, the machine) from
+    the one-process pairs, or None where the page has no such table or the pairs lack it: where
+    it exists, the verdict's source (both stages timed in one process, interleaved)."""
+    if folder not in ONE_PROCESS or fam not in ONE_PROCESS_FAMILIES:
+        return None
+    m3, b3 = folder[:3], ONE_PROCESS[folder][:3]
+    p = next((q for q in (_data["pairs"] or {}).get("pairs", [])
+              if q["faster"] == f"{m3}:{fam}" and q["than"] == f"{b3}:{fam}"), None)
+    if not p:
+        return None
+    return spread(p["b"])[0] / spread(p["a"])[0], p.get("machine") or (_data["pairs"] or {}).get("machine", "?")
+
+
 def one_process_section(folder):
     """The generated body of a page's one-process table, or None without the pairs."""
     if folder not in ONE_PROCESS:

@@ -6,7 +6,8 @@ show what it holds:
   with both places named; a second writer of a key is refused, its own writer replaces;
 - a broken key (a field missing or empty) fails;
 - every step page's duel blocks are what bench/duel_report.py renders from the store, and
-  a number typed into a copy of one fails that check, naming the page and block.
+  a number typed into a copy of one fails that check, naming the page and block; the
+  perft tables (docs/cli.md, s11's page) are what bench/perft_speed.py renders from it.
 
     tests/store_test.py REPOSITORY_ROOT     (CTest docs:store)
 """
@@ -22,6 +23,8 @@ sys.path.insert(0, os.path.join(ROOT, "docs"))
 import store  # noqa: E402  (the store under test)
 
 REPORT = os.path.join(ROOT, "bench", "duel_report.py")
+PERFT = os.path.join(ROOT, "bench", "perft_speed.py")
+PERFT_PAGES = [os.path.join(ROOT, p) for p in ("docs/cli.md", "stages/s11_avx512/README.md")]
 
 
 def fails(folder, want):
@@ -109,6 +112,23 @@ def pages_are_the_store():
                 sys.exit(f"FAIL: --pages did not write the store's sentence back (exit {r.returncode}): {r.stderr}")
 
 
+def perft_tables_are_the_store():
+    r = subprocess.run([sys.executable, PERFT, "--check"] + PERFT_PAGES, capture_output=True, text=True)
+    if r.returncode != 0:
+        sys.exit(f"FAIL: the perft tables are not the store's:\n{r.stderr}")
+    with tempfile.TemporaryDirectory() as d:
+        page = os.path.join(d, "cli.md")
+        with open(PERFT_PAGES[0], encoding="utf-8") as f:
+            text = f.read()
+        at = text.index("| s10 11 | ")
+        cell = text.index(" | ", at + len("| s10 11 | ")) + 3  # the wall time's cell
+        with open(page, "w", encoding="utf-8") as f:
+            f.write(text[:cell] + ("9" if text[cell] != "9" else "8") + text[cell + 1:])
+        r = subprocess.run([sys.executable, PERFT, "--check", page], capture_output=True, text=True)
+        if r.returncode != 1 or "<!-- perft-speed --> is not what the store gives" not in r.stderr:
+            sys.exit(f"FAIL: a typed perft time passed the check (exit {r.returncode}): {r.stderr}")
+
+
 def main():
     try:
         real = store.load()
@@ -118,7 +138,9 @@ def main():
         sys.exit("FAIL: the repository's store is empty")
     planted(real)
     pages_are_the_store()
-    print(f"store: {len(real)} facts, one value each; planted second values refused; the pages' duels are the store's")
+    perft_tables_are_the_store()
+    print(f"store: {len(real)} facts, one value each; planted second values refused; the pages' duels and perft "
+          "tables are the store's")
     return 0
 
 
