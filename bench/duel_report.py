@@ -46,7 +46,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 sys.path.insert(0, os.path.join(ROOT, "docs"))
 from report import machine  # noqa: E402  (bench/report.py: the CPU line every table names)
-from blocks import block_text, has_markers, replace_between  # noqa: E402  (docs/blocks.py: a page's blocks)
+from blocks import block_text, has_markers, link_machine, page_machine, replace_between  # noqa: E402  (docs/blocks.py)
 import store  # noqa: E402  (docs/store.py: the store of facts)
 
 # The pages' duels: each step against the one before, and e08 against e06 too (e08 against
@@ -416,6 +416,9 @@ def page_blocks(root, folder):
         out[path] = {"duel": table(rows, settings), "duel-verdict": verdict(own, settings) if own else None}
         if last:
             out[path]["duel-timed"] = timed_table(facts, counted)
+        with open(path, encoding="utf-8") as f:  # the page's machine is named once, in its measured-on block
+            machine = page_machine(f.read())
+        out[path] = {k: v and link_machine(v, machine) for k, v in out[path].items()}
     return out
 
 

@@ -61,6 +61,35 @@ def rewrite_page(page, blocks, script, optional=()):
     return 0
 
 
+# The machine a stage or step page was measured on is named once, in its `measured-on`
+# block; every other generated block links there instead of naming it again.
+# Its anchor is the page's own (Doxygen's labels are one namespace for the whole site).
+_MEASURED = re.compile(r'<a name="(measured-on-[\w-]+)"></a>\*\*Measured on:\*\* (.+?)\. The host figures')
+
+
+def measured_on_text(machine, folder):
+    """The `measured-on` block of the page of `folder`, measured on `machine` (bench/report.py's line)."""
+    return (f'<a name="measured-on-{folder}"></a>**Measured on:** {machine}. The host figures on this page were '
+            "measured there, with the command each table names; a table measured on another machine names its own.\n")
+
+
+def page_machine(text):
+    """(machine, anchor) of a page's `measured-on` block, or None."""
+    found = _MEASURED.search(block_text(text, "measured-on") or "")
+    return (found.group(2), found.group(1)) if found else None
+
+
+def link_machine(body, named):
+    """`body` with the machine of `named` (page_machine's answer: the whole line, then the
+    CPU alone, without its cores and kernel) replaced by a link to the page's block."""
+    if not named:
+        return body
+    machine, anchor = named
+    cpu = re.sub(r", \d+ cores.*", "", machine)
+    link = f"[this page's machine](#{anchor})"
+    return body.replace(machine, link).replace(cpu, link)
+
+
 # Every generated block of the pages, by name (a name ending in "*" covers every block it
 # begins): the program that writes it into its page, the one that makes its text, and what
 # that reads. One writer per block. tests/check_docs.py fails on a page's block no entry
@@ -92,6 +121,7 @@ WRITERS = {
     "esp32-go-stack": (U, E, "the Go sketch's frames in QEMU"),
     "flash-cache": (U, "bench/flash_cache.py", "the lx106 builds' table layout, a cache model"),
     "kept": (U, U, "docs/kept_measurements.json"),
+    "measured-on": (U, "docs/blocks.py", "build/bench.json (bench/report.py): its machine"),
     "ffo-long": (U, U, "docs/ffo_long_e09.json, docs/ffo_long_e10.json (bench/ffo_long.py)"),
     "ablation": (U, "docs/ablation.py", "build/ablation-e04.json, build/ablation.json, ... (bench/ablation.cpp)"),
     "learning": (U, "docs/learned.py", "build/train.json (./lab train)"),

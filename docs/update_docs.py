@@ -268,6 +268,29 @@ def unfold(body):
     return re.sub(r"^(?:<details><summary>.*</summary>|</details>)\n\n?", "", body, flags=re.M)
 
 
+# The blocks other programs write (they link the machine themselves: bench/duel_report.py,
+# bench/perft_speed.py), and the one that names it.
+OWN_MACHINE = ("measured-on", "duel", "duel-verdict", "duel-timed", "perft-speed")
+
+
+def name_machine_once(text, machine, folder, path):
+    """A stage or step page with its machine named once: the `measured-on` block (inserted
+    after the verdict, before "Where it comes from", when missing) names it, and every
+    other generated block links there."""
+    if not has_markers(text, "measured-on"):
+        if "\n## Where it comes from" not in text:
+            return text
+        text = text.replace("\n## Where it comes from", "\n<!-- measured-on:begin -->\n<!-- measured-on:end -->\n\n"
+                            "## Where it comes from", 1)
+    text = replace_between(text, "measured-on", blocks.measured_on_text(machine, folder), path)
+    named = (machine, f"measured-on-{folder}")
+    return ANY_BLOCK.sub(lambda m: m.group(0) if m.group(2) in OWN_MACHINE else
+                         m.group(1) + blocks.link_machine(m.group(3), named) + m.group(4), text)
+
+
+ANY_BLOCK = re.compile(r"(<!-- ([a-z0-9-]+):begin -->\n)(.*?)(<!-- \2:end -->)", re.S)
+
+
 def fold_page(text, page, only=None):
     """Every foldable block of a page (or those named in `only`) folded, whatever wrote it
     (this script, the embedded report's sections, an older run): a block already folded is
@@ -964,6 +987,8 @@ def main():
             new = replace_between(new, "ffo-long", ffo_long_table(src, folder), path)
         if has_stages and has_markers(new, "perft-fast"):
             new = replace_between(new, "perft-fast", perft_speed(report, folder), path)
+        if report and report.get("machine") and has_markers(new, "numbers"):
+            new = name_machine_once(new, report["machine"], folder, path)
         new = fold_page(new, os.path.relpath(path, src))
         if args.check:
             if strip(new, path) != strip(text, path):

@@ -340,6 +340,32 @@ def block_writers(root, files):
     return blocks.unclaimed(root, [f for f in files if f.endswith(".md")])
 
 
+def machine_once(page, text):
+    """A stage or step page with host numbers names the machine they were measured on once,
+    in its `measured-on` block (where the verdict and every table link to it); a second
+    naming is a second place to disagree."""
+    if "<!-- numbers:begin -->" not in text:
+        return []
+    found = re.search(r"<!-- measured-on:begin -->\n.*?\*\*Measured on:\*\* (.+?)\. The host figures", text, re.S)
+    anchor = re.search(r'<a name="(measured-on-[\w-]+)"></a>', text)
+    links = set(re.findall(r"\]\(#(measured-on[\w-]*)\)", text))
+    if not found:
+        return [f"{page}: no <!-- measured-on --> block naming the machine its numbers were measured on "
+                "(docs/update_docs.py writes it)"]
+    machine = found.group(1)
+    cpu = re.sub(r", \d+ cores.*", "", machine)
+    named = text.count(cpu)
+    wrong = sorted(links - {anchor.group(1) if anchor else None})
+    return ([] if named == 1 else [f"{page}: names its machine ({cpu}) {named} times; once, in <!-- measured-on -->, "
+                                   "and the rest link to it"]) + \
+        [f"{page}: links #{w}, which is not its own measured-on anchor" for w in wrong]
+
+
+def machines_once(root):
+    return [p for page in stage_pages(root)
+            for p in machine_once(page, open(os.path.join(root, page), encoding="utf-8").read())]
+
+
 def main(root, numbers=False, length=False, ratios=False):
     root = os.path.abspath(root)
     if length:  # CTest docs:length
@@ -389,12 +415,14 @@ def main(root, numbers=False, length=False, ratios=False):
         if not f.endswith(".svg"):
             problems += cited_missing(root, f, text, have, basenames)
     problems += translations_in_step(root) + lessons_hold(root) + glossary_linked(root) + block_writers(root, files)
+    problems += machines_once(root)
     for p in problems:
         print("FAIL:", p)
     if problems:
         return 1
     print(f"{count} files: every cited file exists, no stray numbered list, no Python repr in a page or figure, "
-          "no page about the project's own work, every stage page linked to the glossary's anchors")
+          "no page about the project's own work, every stage page linked to the glossary's anchors and naming "
+          "its machine once")
     return 0
 
 

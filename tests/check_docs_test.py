@@ -16,6 +16,8 @@ stopped seeing anything (or a filter that ate code) fails here instead of passin
   reference page, is reported; short ones with every link are not;
 - tests/check_docs.py --length / --ratios: a stage page over the word limit outside <details>,
   and a ratio in another convention than "as fast as", are found (folded words do not count);
+- tests/check_docs.py: a stage page naming its machine twice, or with numbers and no
+  measured-on block, is reported;
 - tests/check_docs.py: a stage page with no glossary link outside its generated blocks (or
   only in code), and a link to an anchor the glossary lacks, are reported; one linked is not;
 - tests/check_facts.py: a quantity with two values on two pages (English or Japanese) is found;
@@ -379,6 +381,19 @@ expect(blocks.writer_of("lesson-simd") == "lesson-*" and blocks.writer_of("numbe
        and blocks.writer_of("no-such-block") is None, "blocks.writer_of: a name's entry not found")
 expect(check_docs.block_writers(ROOT, check_docs.repo_files(ROOT)) == [],
        "the repository's pages: a block without its writer, or a writer without its block")
+
+# The machine named once: in the measured-on block, the rest linking to it.
+ONCE = ("<!-- verdict:begin -->\n**Verdict.** faster on the host ([this page's machine](#measured-on-s99)).\n"
+        "<!-- verdict:end -->\n<!-- measured-on:begin -->\n<a name=\"measured-on-s99\"></a>**Measured on:** CPU X "
+        "(family 1, model 2), 2 cores, Linux 6. The host figures on this page were measured there.\n"
+        "<!-- measured-on:end -->\n<!-- numbers:begin -->\nMeasured on [this page's machine](#measured-on-s99).\n"
+        "<!-- numbers:end -->\n")
+expect(check_docs.machine_once("a page", ONCE) == [], "a page naming its machine once must pass")
+expect(len(check_docs.machine_once("a page", ONCE.replace("Measured on [this page's machine](#measured-on-s99)",
+                                                        "Measured on CPU X (family 1, model 2)"))) == 1,
+       "a page naming its machine twice must fail")
+expect(len(check_docs.machine_once("a page", "<!-- numbers:begin -->\nx\n<!-- numbers:end -->\n")) == 1,
+       "a page with numbers and no measured-on block must fail")
 
 for f in failures:
     print("FAIL:", f)
