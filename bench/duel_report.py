@@ -370,7 +370,8 @@ def timed_table(facts, counted):
 
     def row(f, run):
         r, s = f["value"], f["settings"]
-        return (f"| {f['key']['subject']} | {limit_text(s)} a move, level {s['level']} | {run} | "
+        return (f"| {f['key']['subject']} | {limit_text(s)} a move, levels {level_of(r['a_options'])} and "
+                f"{level_of(r['b_options'])} | {run} | "
                 f"{r['wins']}-{r['draws']}-{r['losses']} | {r['discs_for']}-{r['discs_against']} | {percent(r)} |")
     order = [tuple(d.split(":")) for d in LADDER.split(",")]
     for subject, f in sorted(counted.items(), key=lambda kv: order.index((kv[1]["value"]["a"], kv[1]["value"]["b"]))
