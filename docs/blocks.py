@@ -121,7 +121,7 @@ WRITERS = {
     "esp32-go-stack": (U, E, "the Go sketch's frames in QEMU"),
     "flash-cache": (U, "bench/flash_cache.py", "the lx106 builds' table layout, a cache model"),
     "kept": (U, U, "docs/kept_measurements.json"),
-    "measured-on": (U, "docs/blocks.py", "build/bench.json (bench/report.py): its machine"),
+    "measured-on": (U, "docs/blocks.py", "build/bench.json (bench/report.py): its machine (in Japanese: docs/ja.py)"),
     "ffo-long": (U, U, "docs/ffo_long_e09.json, docs/ffo_long_e10.json (bench/ffo_long.py)"),
     "ablation": (U, "docs/ablation.py", "build/ablation-e04.json, build/ablation.json, ... (bench/ablation.cpp)"),
     "learning": (U, "docs/learned.py", "build/train.json (./lab train)"),

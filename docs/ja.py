@@ -128,7 +128,7 @@ def block(name, english):
         elif not l.startswith("|"):
             techniques = False  # a table ends at its first line that is not a row
         stage = re.match(r"\| (s\d\d_\w+) \|", l)
-        out.append(line(l, {stage.group(1): True} if techniques and stage else {}))
+        out.append(own_link(line(l, {stage.group(1): True} if techniques and stage else {})))
     return "\n".join(out)
 
 
@@ -181,7 +181,19 @@ FIGURE = [
 def figure(text):
     for pat, rep in FIGURE:
         text = re.sub(pat, rep, text)
-    return text.replace("; ", "、")
+    return own_link(text.replace("; ", "、"))
+
+
+def own_link(text):
+    """The English page's link to its machine (docs/blocks.py link_machine) as the Japanese
+    page's, to its own measured-on block (the English anchor with -ja)."""
+    return re.sub(r"\[this page's machine\]\(#(measured-on-[\w-]+)\)", r"[上に記した環境](#\1-ja)", text)
+
+
+def measured_on_text(machine, folder):
+    """The Japanese page's `measured-on` block (docs/blocks.py measured_on_text's twin)."""
+    return (f'<a name="measured-on-{folder}"></a>**測定環境:** {machine}。このページのホストの数字はここで、各表の'
+            "コマンドで測りました。別の機械で測った表は、その機械を書いています。\n")
 
 
 def rows(english_ledger):

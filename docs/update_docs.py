@@ -273,16 +273,17 @@ def unfold(body):
 OWN_MACHINE = ("measured-on", "duel", "duel-verdict", "duel-timed", "perft-speed")
 
 
-def name_machine_once(text, machine, folder, path):
-    """A stage or step page with its machine named once: the `measured-on` block (inserted
-    after the verdict, before "Where it comes from", when missing) names it, and every
-    other generated block links there."""
+def name_machine_once(text, machine, folder, path, before="\n## Where it comes from", ja=False):
+    """A page with its machine named once: the `measured-on` block (inserted before `before`
+    when missing: on a stage page after the verdict, before "Where it comes from") names it,
+    and every other generated block links there. ja: the Japanese block (its links come
+    translated with the blocks, docs/ja.py)."""
     if not has_markers(text, "measured-on"):
-        if "\n## Where it comes from" not in text:
+        if before not in text:
             return text
-        text = text.replace("\n## Where it comes from", "\n<!-- measured-on:begin -->\n<!-- measured-on:end -->\n\n"
-                            "## Where it comes from", 1)
-    text = replace_between(text, "measured-on", blocks.measured_on_text(machine, folder), path)
+        text = text.replace(before, "\n<!-- measured-on:begin -->\n<!-- measured-on:end -->\n" + before, 1)
+    body = japanese.measured_on_text(machine, folder) if ja else blocks.measured_on_text(machine, folder)
+    text = replace_between(text, "measured-on", body, path)
     named = (machine, f"measured-on-{folder}")
     return ANY_BLOCK.sub(lambda m: m.group(0) if m.group(2) in OWN_MACHINE else
                          m.group(1) + blocks.link_machine(m.group(3), named) + m.group(4), text)
@@ -930,7 +931,8 @@ def main():
                       load_json(args.why or os.path.join(beside, "why-slower.json")),
                       report if has_stages and has_steps else None)  # one data set: the report's runs
     stale = []
-    generated = ("numbers", "claims", "search", "counts", "embedded", "perft-fast", "why", "verdict", "one-process")  # may differ by machine: --check ignores them
+    generated = ("numbers", "claims", "search", "counts", "embedded", "perft-fast", "why", "verdict", "one-process",
+                 "measured-on")  # may differ by machine: --check ignores them
 
     def strip(t, path):
         for m in generated:
@@ -1008,6 +1010,8 @@ def main():
                               ov_path)
     if has_steps:
         new = replace_between(new, "search", search_numbers(report), ov_path)
+    if report and report.get("machine"):
+        new = name_machine_once(new, report["machine"], "overview", ov_path, before="\n<!-- numbers:begin -->")
     new = fold_page(new, "docs/overview.md", only=("numbers",))  # its embedded table; the verdicts stay in view
     if args.check:
         if strip(new, ov_path) != strip(ov, ov_path):
@@ -1033,13 +1037,22 @@ def main():
     if os.path.exists(ja_path) and not args.check:
         ja = japanese.overview(read(ja_path), new, json.loads(read(os.path.join(src, "docs", "claims.json"))),
                                lambda t, m, body: replace_between(t, m, body, ja_path))
+        if report and report.get("machine"):
+            ja = name_machine_once(ja, report["machine"], "overview-ja", ja_path, before="\n<!-- numbers:begin -->",
+                                   ja=True)
         if write_if_changed(ja_path, ja):
             print(f"updated {ja_path}")
     ls_path = os.path.join(src, "docs", "lessons.md")
-    if os.path.exists(ls_path) and not args.check and write_if_changed(
-            ls_path, lessons.write(read(ls_path), report, embedded, counts, HOW, COUNT_HOW, replace_between,
-                                   store.latest_run("bench/perft_speed.py"))):
-        print(f"updated {ls_path}")
+    if os.path.exists(ls_path) and not args.check:
+        ls = lessons.write(read(ls_path), report, embedded, counts, HOW, COUNT_HOW, replace_between,
+                           store.latest_run("bench/perft_speed.py"))
+        # Without a report the SIMD lesson is still written, from the store: it links to the
+        # machine the page already names.
+        machine = (report or {}).get("machine") or (blocks.page_machine(ls) or (None,))[0]
+        if machine:
+            ls = name_machine_once(ls, machine, "lessons", ls_path, before="\n<!-- lessons-sources:begin -->")
+        if write_if_changed(ls_path, ls):
+            print(f"updated {ls_path}")
 
     if has_stages and not args.check:
         for name in ("README.md", "README.ja.md"):  # the Japanese README carries the same block

@@ -341,12 +341,13 @@ def block_writers(root, files):
 
 
 def machine_once(page, text):
-    """A stage or step page with host numbers names the machine they were measured on once,
-    in its `measured-on` block (where the verdict and every table link to it); a second
-    naming is a second place to disagree."""
-    if "<!-- numbers:begin -->" not in text:
+    """A stage or step page (and the overview, in English and Japanese) with host numbers
+    names the machine they were measured on once, in its `measured-on` block (where the
+    verdict and every table link to it); a second naming is a second place to disagree."""
+    if "<!-- numbers:begin -->" not in text and "<!-- measured-on:begin -->" not in text:
         return []
-    found = re.search(r"<!-- measured-on:begin -->\n.*?\*\*Measured on:\*\* (.+?)\. The host figures", text, re.S)
+    found = re.search(r"<!-- measured-on:begin -->\n.*?\*\*(?:Measured on|測定環境):\*\* (.+?)(?:\. The host figures|。このページ)",
+                      text, re.S)
     anchor = re.search(r'<a name="(measured-on-[\w-]+)"></a>', text)
     links = set(re.findall(r"\]\(#(measured-on[\w-]*)\)", text))
     if not found:
@@ -362,8 +363,9 @@ def machine_once(page, text):
 
 
 def machines_once(root):
-    return [p for page in stage_pages(root)
-            for p in machine_once(page, open(os.path.join(root, page), encoding="utf-8").read())]
+    pages = stage_pages(root) + [p for p in ("docs/overview.md", "docs/overview.ja.md", "docs/lessons.md")
+                                 if os.path.exists(os.path.join(root, p))]
+    return [p for page in pages for p in machine_once(page, open(os.path.join(root, page), encoding="utf-8").read())]
 
 
 def main(root, numbers=False, length=False, ratios=False):
