@@ -269,8 +269,8 @@ def unfold(body):
 
 
 # The blocks other programs write (they link the machine themselves: bench/duel_report.py,
-# bench/perft_speed.py), and the one that names it.
-OWN_MACHINE = ("measured-on", "duel", "duel-verdict", "duel-timed", "perft-speed")
+# bench/perft_speed.py, docs/transcripts.py), and the one that names it.
+OWN_MACHINE = ("measured-on", "duel", "duel-verdict", "duel-timed", "perft-speed", "transcript-")
 
 
 def name_machine_once(text, machine, folder, path, before="\n## Where it comes from", ja=False):
@@ -285,7 +285,7 @@ def name_machine_once(text, machine, folder, path, before="\n## Where it comes f
     body = japanese.measured_on_text(machine, folder) if ja else blocks.measured_on_text(machine, folder)
     text = replace_between(text, "measured-on", body, path)
     named = (machine, f"measured-on-{folder}")
-    return ANY_BLOCK.sub(lambda m: m.group(0) if m.group(2) in OWN_MACHINE else
+    return ANY_BLOCK.sub(lambda m: m.group(0) if m.group(2).startswith(OWN_MACHINE) else
                          m.group(1) + blocks.link_machine(m.group(3), named) + m.group(4), text)
 
 
@@ -1053,6 +1053,13 @@ def main():
             ls = name_machine_once(ls, machine, "lessons", ls_path, before="\n<!-- lessons-sources:begin -->")
         if write_if_changed(ls_path, ls):
             print(f"updated {ls_path}")
+    # The command-line page: its perft table and transcripts (bench/perft_speed.py and
+    # docs/transcripts.py write them, and link to this block themselves).
+    cli_path = os.path.join(src, "docs", "cli.md")
+    if report and report.get("machine") and os.path.exists(cli_path) and not args.check:
+        cli = name_machine_once(read(cli_path), report["machine"], "cli", cli_path, before="\n<!-- perft-speed:begin -->")
+        if write_if_changed(cli_path, cli):
+            print(f"updated {cli_path}")
 
     if has_stages and not args.check:
         for name in ("README.md", "README.ja.md"):  # the Japanese README carries the same block

@@ -363,7 +363,7 @@ def machine_once(page, text):
 
 
 def machines_once(root):
-    pages = stage_pages(root) + [p for p in ("docs/overview.md", "docs/overview.ja.md", "docs/lessons.md")
+    pages = stage_pages(root) + [p for p in ("docs/overview.md", "docs/overview.ja.md", "docs/lessons.md", "docs/cli.md")
                                  if os.path.exists(os.path.join(root, p))]
     return [p for page in pages for p in machine_once(page, open(os.path.join(root, page), encoding="utf-8").read())]
 
