@@ -46,7 +46,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 sys.path.insert(0, os.path.join(ROOT, "docs"))
 from report import machine  # noqa: E402  (bench/report.py: the CPU line every table names)
-from blocks import block_text, has_markers, link_machine, page_machine, replace_between  # noqa: E402  (docs/blocks.py)
+from blocks import as_on_page, block_text, has_markers, rewrite_page  # noqa: E402  (docs/blocks.py: a page's blocks)
 import store  # noqa: E402  (docs/store.py: the store of facts)
 
 # The pages' duels: each step against the one before, and e08 against e06 too (e08 against
@@ -197,7 +197,7 @@ def play_duels(a, ap):
     rows = [row_of(duel, options, report) for duel, report in zip(duels, reports)]
     settings = {"level": a.level, "games": a.games, "seed": a.seed, "duels": a.duels}
     settings.update({"nodes": int(a.nodes)} if a.nodes else {"time": a.time, "run": a.run or started()})
-    return rows, settings, sum(r["faults"] for r in rows), reports
+    return rows, settings, sum(r["faults"] for r in rows)
 
 
 def started():
@@ -283,7 +283,7 @@ def main():
         played = play_duels(a, ap)
         if played is None:
             return 1
-        rows, settings, faults, _ = played
+        rows, settings, faults = played
         where = machine()
         if a.json:  # first: the games are kept even if the store cannot be written
             try:
@@ -417,29 +417,19 @@ def page_blocks(root, folder):
         out[path] = {"duel": table(rows, settings), "duel-verdict": verdict(own, settings) if own else None}
         if last:
             out[path]["duel-timed"] = timed_table(facts, counted)
-        with open(path, encoding="utf-8") as f:  # the page's machine is named once, in its measured-on block
-            machine = page_machine(f.read())
-        out[path] = {k: v and link_machine(v, machine) for k, v in out[path].items()}
     return out
 
 
 def write_pages(root, folder):
     try:
-        for path, blocks in page_blocks(root, folder).items():
-            with open(path, encoding="utf-8") as f:
-                text = f.read()
-            for name, body in blocks.items():
-                if body is not None and has_markers(text, name):
-                    text = replace_between(text, name, body, path)
-            with open(path, "w", encoding="utf-8") as f:
-                f.write(text)
+        wanted = page_blocks(root, folder)
     except store.FactError as e:
         print(f"duel_report: {e}", file=sys.stderr)
         return 1
-    except OSError as e:
-        print(f"duel_report: cannot rewrite {e.filename}: {e.strerror}", file=sys.stderr)
-        return 1
-    return 0
+    # Each block where the page has its markers (a step page has no duel-timed, e10's no
+    # sentence of its own when it plays no duel first).
+    return max((rewrite_page(path, {k: v for k, v in blocks.items() if v is not None}, "duel_report",
+                             optional=tuple(blocks)) for path, blocks in wanted.items()), default=0)
 
 
 def check_pages(root, folder):
@@ -454,7 +444,7 @@ def check_pages(root, folder):
         with open(path, encoding="utf-8") as f:
             text = f.read()
         for name, body in blocks.items():
-            if body is not None and has_markers(text, name) and block_text(text, name) != body:
+            if body is not None and has_markers(text, name) and block_text(text, name) != as_on_page(text, body):
                 bad.append(f"{os.path.relpath(path, root)}: <!-- {name} --> is not what the store gives "
                            "(python3 bench/duel_report.py --pages writes it)")
     for line in bad:

@@ -28,7 +28,7 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from report import cpu_name, cpuinfo, machine  # noqa: E402  (bench/report.py: the CPU every table names)
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "docs"))
-from blocks import block_text, link_machine, page_machine, rewrite_page  # noqa: E402  (docs/blocks.py)
+from blocks import as_on_page, block_text, rewrite_page  # noqa: E402  (docs/blocks.py: a page's blocks)
 import store  # noqa: E402  (docs/store.py: the store of facts)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -158,7 +158,8 @@ def main():
     try:
         if a.check:
             body = table(latest(a.store))
-            bad = [p for p in a.check if block_text(open(p, encoding="utf-8").read(), "perft-speed") != on_page(body, p)]
+            texts = {p: open(p, encoding="utf-8").read() for p in a.check}
+            bad = [p for p, text in texts.items() if block_text(text, "perft-speed") != as_on_page(text, body)]
             for p in bad:
                 print(f"perft_speed: {p}: <!-- perft-speed --> is not what the store gives "
                       "(bench/perft_speed.py --from-store --pages writes it)", file=sys.stderr)
@@ -177,17 +178,7 @@ def main():
         print(f"perft_speed: cannot write {e.filename}: {e.strerror}", file=sys.stderr)
         return 1
     print(body, end="")
-    return max((rewrite_page(page, {"perft-speed": on_page(body, page)}, "perft_speed") for page in a.pages), default=0)
-
-
-def on_page(body, page):
-    """The table as `page` shows it: on a page that names its machine once (its measured-on
-    block), the machine links there."""
-    try:
-        with open(page, encoding="utf-8") as f:
-            return link_machine(body, page_machine(f.read()))
-    except OSError:
-        return body
+    return max((rewrite_page(page, {"perft-speed": body}, "perft_speed") for page in a.pages), default=0)
 
 
 if __name__ == "__main__":

@@ -45,14 +45,15 @@ def missing_markers(page, names):
 
 def rewrite_page(page, blocks, script, optional=()):
     """Rewrites a page's generated blocks, {name: body}, for the scripts that write their own
-    (a name in `optional` only where the page has its markers). Every block is replaced before
-    the page is opened to write; a failed read or write is one line on stderr and 1, else 0."""
+    (a name in `optional` only where the page has its markers), each as the page shows it
+    (as_on_page). Every block is replaced before the page is opened to write; a failed read
+    or write is one line on stderr and 1, else 0."""
     try:
         with open(page, encoding="utf-8") as f:
             text = f.read()
         for name, body in blocks.items():
             if name not in optional or has_markers(text, name):
-                text = replace_between(text, name, body, page)
+                text = replace_between(text, name, as_on_page(text, body), page)
         with open(page, "w", encoding="utf-8") as f:
             f.write(text)
     except OSError as e:
@@ -77,6 +78,12 @@ def page_machine(text):
     """(machine, anchor) of a page's `measured-on` block, or None."""
     found = _MEASURED.search(block_text(text, "measured-on") or "")
     return (found.group(2), found.group(1)) if found else None
+
+
+def as_on_page(text, body):
+    """A block's `body` as the page `text` shows it: where the page names its machine once
+    (its measured-on block), the body links there instead of naming it again."""
+    return link_machine(body, page_machine(text))
 
 
 def link_machine(body, named):

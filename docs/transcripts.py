@@ -30,7 +30,7 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(os.path.dirname(HERE), "bench"))
 from report import machine  # noqa: E402  (bench/report.py: the CPU line every table names)
-from blocks import block_text, link_machine, page_machine, replace_between  # noqa: E402  (docs/blocks.py)
+from blocks import as_on_page, block_text, replace_between  # noqa: E402  (docs/blocks.py: a page's blocks)
 
 PAGES = ["docs/cli.md"]  # the command-line reference holds every example session
 DECLARATION = re.compile(r"<!-- (transcript-[\w-]+):\n(.*?)-->", re.S)
@@ -98,7 +98,7 @@ def main():
                 if old is None or masked(old) != masked(body):
                     stale.append(f"{page}: {name}")
             else:  # on a page that names its machine once, the caption links there
-                new = replace_between(new, name, link_machine(body, page_machine(text)), path)
+                new = replace_between(new, name, as_on_page(text, body), path)
         if new != text:
             with open(path, "w", encoding="utf-8") as f:
                 f.write(new)
