@@ -63,10 +63,10 @@ if(LAB_BENCHMARKS)
     target_link_libraries(bench_step_${ns} PRIVATE lab_basics benchmark::benchmark)
     target_sources(bench_step_compare PRIVATE $<TARGET_OBJECTS:bench_step_${ns}>)
   endforeach()
-  add_test(NAME bench:compare COMMAND Python3::Interpreter "${CMAKE_SOURCE_DIR}/tests/compare_test.py" stages
+  add_test(NAME bench:compare COMMAND Python3::Interpreter "${LAB_PY}" compare-test stages
            $<TARGET_FILE:bench_compare>)
   set_tests_properties(bench:compare PROPERTIES LABELS "bench")
-  add_test(NAME bench:step-compare COMMAND Python3::Interpreter "${CMAKE_SOURCE_DIR}/tests/compare_test.py" steps
+  add_test(NAME bench:step-compare COMMAND Python3::Interpreter "${LAB_PY}" compare-test steps
            $<TARGET_FILE:bench_step_compare>)
   set_tests_properties(bench:step-compare PROPERTIES LABELS "bench;long")
 
@@ -111,7 +111,7 @@ target_compile_options(e07_train PRIVATE -ffp-contract=off)
 # prints the table, keeps build/match-report.json and rewrites the e06 page's table
 # (the step is named: the page is e06's, whichever step is the last).
 add_custom_target(match-report
-  COMMAND Python3::Interpreter "${CMAKE_SOURCE_DIR}/bench/match_report.py" --build "${CMAKE_BINARY_DIR}" --engine e06
+  COMMAND Python3::Interpreter "${LAB_PY}" match-report --build "${CMAKE_BINARY_DIR}" --engine e06
           --json "${CMAKE_BINARY_DIR}/match-report.json" --page "${CMAKE_SOURCE_DIR}/stages/e06_endgame/README.md"
   DEPENDS reversi-lab WORKING_DIRECTORY "${CMAKE_SOURCE_DIR}" USES_TERMINAL)
 # The time control in games: the last step at level 7 and 5 s a move against gtp-rhino -l 5,
@@ -119,7 +119,7 @@ add_custom_target(match-report
 # match-timed` prints the table, keeps build/match-timed.json and rewrites docs/cli.md's
 # table, whose longest move is what --time promises (within its budget plus 10 %).
 add_custom_target(match-timed
-  COMMAND Python3::Interpreter "${CMAKE_SOURCE_DIR}/bench/match_report.py" --build "${CMAKE_BINARY_DIR}" --level 7
+  COMMAND Python3::Interpreter "${LAB_PY}" match-report --build "${CMAKE_BINARY_DIR}" --level 7
           --time 5 --games 5:4 --jobs 1 --json "${CMAKE_BINARY_DIR}/match-timed.json"
           --page "${CMAKE_SOURCE_DIR}/docs/cli.md" --block match-timed
   DEPENDS reversi-lab WORKING_DIRECTORY "${CMAKE_SOURCE_DIR}" USES_TERMINAL)
@@ -130,7 +130,7 @@ add_custom_target(match-timed
 # (docs/facts/duels.json) and writes the step pages' duel blocks from it. A count repeats
 # on any machine, so a rerun changes no page.
 add_custom_target(duel-report
-  COMMAND Python3::Interpreter "${CMAKE_SOURCE_DIR}/bench/duel_report.py" --build "${CMAKE_BINARY_DIR}" --ladder
+  COMMAND Python3::Interpreter "${LAB_PY}" duel-report --build "${CMAKE_BINARY_DIR}" --ladder
           --jobs 2 --json "${CMAKE_BINARY_DIR}/duel-report.json" --pages
   DEPENDS reversi-lab WORKING_DIRECTORY "${CMAKE_SOURCE_DIR}" USES_TERMINAL)
 # Stages 09, 10 and 11, plain, hashed and threaded perft, in interleaved rounds (about a
@@ -139,8 +139,8 @@ add_custom_target(duel-report
 # docs/cli.md and stages/s11_avx512/README.md (update-docs then writes the lessons' from
 # the same facts).
 add_custom_target(perft-speed
-  COMMAND Python3::Interpreter "${CMAKE_SOURCE_DIR}/bench/perft_speed.py" --build "${CMAKE_BINARY_DIR}"
+  COMMAND Python3::Interpreter "${LAB_PY}" perft-speed --build "${CMAKE_BINARY_DIR}"
           --pages docs/cli.md stages/s11_avx512/README.md
-  COMMAND Python3::Interpreter "${CMAKE_SOURCE_DIR}/bench/simd_instructions.py" --cxx "${CMAKE_CXX_COMPILER}"
+  COMMAND Python3::Interpreter "${LAB_PY}" simd-instructions --cxx "${CMAKE_CXX_COMPILER}"
           --page stages/s11_avx512/README.md
   DEPENDS reversi-lab WORKING_DIRECTORY "${CMAKE_SOURCE_DIR}" USES_TERMINAL)

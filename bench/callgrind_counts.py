@@ -2,7 +2,7 @@
 """Instructions and mispredicted branches per item of Google Benchmark runs, counted by
 callgrind: exact and repeatable, unlike timings on a shared machine.
 
-    bench/callgrind_counts.py --build build bench_s05_cell91:FlipScan \\
+    python3 lab.py callgrind-counts --build build bench_s05_cell91:FlipScan \\
         bench_s06_unrolled:FlipScan "bench_s06_unrolled:Variant/FlipScan/colour-constant,loop"
 
 Each EXE:BENCHMARK runs under `valgrind --tool=callgrind`, collecting only inside the
@@ -20,7 +20,8 @@ import re
 import subprocess
 import sys
 
-import report  # bench/report.py: the items of one iteration, the script's error lines
+from bench import report  # bench/report.py: the items of one iteration, the script's error lines
+
 
 
 def collected(exe, name, repetitions, cache=False):

@@ -4,7 +4,7 @@ their repetitions interleaved at random, then one line per benchmark: each stage
 median time per item with the spread of the repetitions (min-max), and how many times
 faster B runs than A (the ratio of the medians; below 1.00x, B is slower).
 
-    bench/compare.py [--build build] [--repetitions 10] [--min-time 0.1] A B
+    python3 lab.py compare [--build build] [--repetitions 10] [--min-time 0.1] A B
 
 A and B: a stage number (9), id (s09, s09_bitboard) or short name (bitboard).
 """
@@ -14,7 +14,8 @@ import os
 import subprocess
 import sys
 
-import report  # bench/report.py: the machine line, the per-item summary, the units
+from bench import report  # bench/report.py: the machine line, the per-item summary, the units
+
 
 
 def fmt(ns):

@@ -3,12 +3,12 @@
 check, paired openings: each opening played twice, colours swapped), as one table: what a
 step buys in games, not only in nodes.
 
-    python3 bench/duel_report.py [--build build] --ladder [--jobs N] [--pages]
-    python3 bench/duel_report.py [--build build] --duels e07:e06[,e06:e05,...] [--level 7]
+    python3 lab.py duel-report [--build build] --ladder [--jobs N] [--pages]
+    python3 lab.py duel-report [--build build] --duels e07:e06[,e06:e05,...] [--level 7]
                                  (--nodes N | --time T [--run LABEL]) [--games 40] [--seed 1]
                                  [--jobs N] [--json RUN.json] [--store FOLDER] [--pages]
-    python3 bench/duel_report.py --from-json RUN.json [--run LABEL] [--store FOLDER]
-    python3 bench/duel_report.py --pages | --check [--store FOLDER] [--root ROOT]
+    python3 lab.py duel-report --from-json RUN.json [--run LABEL] [--store FOLDER]
+    python3 lab.py duel-report --pages | --check [--store FOLDER] [--root ROOT]
 
 Each duel A:B plays --games games (an even number: whole pairs) between
 `reversi-lab gtp --engine A --level L --nodes N` (or `--time T`) and the same with B, where
@@ -42,12 +42,13 @@ import subprocess
 import sys
 import tempfile
 
+from bench.report import machine  # bench/report.py: the CPU line every table names
+from docs import store  # docs/store.py: the store of facts
+from docs.blocks import as_on_page, block_text, has_markers, rewrite_page  # docs/blocks.py: a page's blocks
+import lab  # lab.py: the tools' entry point, to run a tool as a child process
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
-sys.path.insert(0, os.path.join(ROOT, "docs"))
-from report import machine  # noqa: E402  (bench/report.py: the CPU line every table names)
-from blocks import as_on_page, block_text, has_markers, rewrite_page  # noqa: E402  (docs/blocks.py: a page's blocks)
-import store  # noqa: E402  (docs/store.py: the store of facts)
 
 # The pages' duels: each step against the one before, and e08 against e06 too (e08 against
 # e07 alone does not show what selective search buys); 40 games each, a million nodes a
@@ -128,7 +129,7 @@ def workload(settings):
 
 def command(settings):
     limit = f"--nodes {settings['nodes']}" if "nodes" in settings else f"--time {settings['time']}"
-    return (f"python3 bench/duel_report.py --duels {settings['duels']} --level {settings['level']} {limit} "
+    return (f"python3 lab.py duel-report --duels {settings['duels']} --level {settings['level']} {limit} "
             f"--games {settings['games']} --seed {settings['seed']}")
 
 
@@ -176,7 +177,7 @@ def play_duels(a, ap):
         """One duel through the referee: its report, or None (said on stderr)."""
         with tempfile.TemporaryDirectory() as tmp:
             out = os.path.join(tmp, "m.json")
-            cmd = [sys.executable, os.path.join(HERE, "match.py"), "--engine-a", f"{ours} gtp {options[duel[0]]}",
+            cmd = [*lab.command("match"), "--engine-a", f"{ours} gtp {options[duel[0]]}",
                    "--engine-b", f"{ours} gtp {options[duel[1]]}", "--games", str(a.games), "--seed", str(a.seed),
                    "--quiet", "--json", out]
             run = subprocess.run(cmd, stdout=subprocess.DEVNULL)
@@ -238,7 +239,7 @@ def arguments():
                        "on the machine and its load")
     ap.add_argument("--run", help="a timed run's name in its key (default: when it started)")
     ap.add_argument("--games", type=int, default=40, help="games per duel, even (whole opening pairs)")
-    ap.add_argument("--seed", type=int, default=1, help="picks the openings (bench/match.py --seed)")
+    ap.add_argument("--seed", type=int, default=1, help="picks the openings (python3 lab.py match --seed)")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="duels played side by side")
     ap.add_argument("--json", help="also write the run's rows (every game's moves included) here")
     ap.add_argument("--from-json", help="record a saved run (--json) in the store instead of playing")
@@ -446,7 +447,7 @@ def check_pages(root, folder):
         for name, body in blocks.items():
             if body is not None and has_markers(text, name) and block_text(text, name) != as_on_page(text, body):
                 bad.append(f"{os.path.relpath(path, root)}: <!-- {name} --> is not what the store gives "
-                           "(python3 bench/duel_report.py --pages writes it)")
+                           "(python3 lab.py duel-report --pages writes it)")
     for line in bad:
         print(f"duel_report: {line}", file=sys.stderr)
     if not bad:

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Collects every sketch's embedded figures into one JSON and prints them as a table.
 
-    bench/embedded_report.py [--build build] [--json build/embedded.json] [--stages s01,s05]
+    python3 lab.py embedded-report [--build build] [--json build/embedded.json] [--stages s01,s05]
                              [--from-json saved.json]
 
 Per sketch folder in stages/ (numbered stages and sidebars):
@@ -62,11 +62,12 @@ import re
 import subprocess
 import sys
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "tests", "embedded"))
-import embedded  # noqa: E402  (tests/embedded/embedded.py: the same build and run steps as the tests)
+from tests.embedded import embedded  # tests/embedded/embedded.py: the same build and run steps as the tests
+import lab  # lab.py: the tools' entry point, to run a tool as a child process
 
-CAPTION = ("Embedded figures, measured by `python3 bench/embedded_report.py --build build` "
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+CAPTION = ("Embedded figures, measured by `python3 lab.py embedded-report --build build` "
            "(tests/embedded). AVR: exact CPU cycles of an ATmega2560 at 16 MHz in simavr (one run, "
            "interrupts off, the cost of an empty call subtracted); flash and static RAM of the whole "
            "sketch from avr-size. lx106: instructions executed on the Xtensa lx106 core (the ESP8266's, "
@@ -82,7 +83,7 @@ COLUMNS = ["AVR flip scan (cycles)", "AVR legalMoves (cycles)", "AVR play (cycle
 MARKS = {1: "flipscan", 2: "legalmoves", 3: "play"}
 EMPTY_MARK = 4
 
-STEP_CAPTION = ("Search steps on embedded cores, measured by `python3 bench/embedded_report.py --build build` "
+STEP_CAPTION = ("Search steps on embedded cores, measured by `python3 lab.py embedded-report --build build` "
                 "(tests/embedded): the sketch's exact solve of its endgame. AVR: cycles of an ATmega2560 at "
                 "16 MHz in simavr (the Arduino timer's interrupt included, about 0.6%), the deepest stack "
                 "during the solve, flash and static RAM of the whole sketch; Uno: whether static data and "
@@ -96,7 +97,7 @@ STEP_COLUMNS = ["solve nodes", "AVR solve (cycles)", "AVR cycles / node", "AVR f
 RISCV_OPS = {"flipscan": "RISC-V flip scan (instr.)", "legalmoves": "RISC-V legalMoves (instr.)",
              "play": "RISC-V play (instr.)"}
 
-MEMORY_CAPTION = ("Memory of every sketch, measured by `python3 bench/embedded_report.py --build build` "
+MEMORY_CAPTION = ("Memory of every sketch, measured by `python3 lab.py embedded-report --build build` "
                   "(tests/embedded). AVR: flash (.text + .data) and static RAM (.data + .bss) of the whole "
                   "sketch on the ATmega2560 (avr-size), and the deepest stack of the whole run in simavr "
                   "(tests/embedded/simavr_run.c reads the stack pointer after every instruction). RISC-V "
@@ -295,7 +296,7 @@ def timed_table(raw, versions=""):
     # methods of one task), not between different operations.
     ratios = len(set(raw.get("avr", {}).get("timed_reps", {}).values())) == 1
     lines = ["The sketch's own timing lines (`<name> reps=<N> us=<T>`: `micros()` around N runs), read by "
-             "`python3 bench/embedded_report.py`. AVR: the "
+             "`python3 lab.py embedded-report`. AVR: the "
              f"ATmega2560 at 16 MHz in simavr, cycles per run = T x {AVR_CYCLES_PER_US} / N (the Arduino timer's "
              "interrupt included). lx106 and RISC-V: the whole sketch under QEMU with -icount shift=0, where the "
              f"shims' microsecond is {QEMU_INSTRUCTIONS_PER_US:,} instructions: instructions per run = "
@@ -391,7 +392,7 @@ def go_frames(src, out):
 
 def go_frames_table(frames, versions=""):
     lines = ["The Go sidebar's recursive fill (`captureRecursive`, 19 x 19): stack bytes per level of "
-             "recursion, compiled at -Os, measured by `python3 bench/embedded_report.py` "
+             "recursion, compiled at -Os, measured by `python3 lab.py embedded-report` "
              "(-fstack-usage; the ESP32's windowed Xtensa ABI: the `entry` size from "
              "`xtensa-lx106-elf-g++ -mabi=windowed`, the same GCC back end, not Espressif's own "
              "toolchain; the ATmega2560's 3-byte return address added). The ESP32 loop task has "
@@ -421,7 +422,7 @@ def make_sections(report):
     """The Markdown that docs/update_docs.py puts between markers: in the ESP32 guide (docs/esp32.md)
     the memory table, the search steps' table, the Go frames; on a sidebar's page its timing
     lines, on a step's page its row of the steps' table (rebuilt from the report, so
-    bench/esp32_column.py --merge can call it again)."""
+    python3 lab.py esp32-column --merge can call it again)."""
     timed = [{"file": f"stages/{folder}/README.md", "marker": "embedded-timed", "text": text}
              for folder, raw in report["raw"].items() if isinstance(raw, dict) and "avr" in raw
              for text in [timed_table(raw, report.get("toolchains", ""))] if text]
@@ -514,7 +515,7 @@ def main():
     out = os.path.join(work, "embedded")
     # The sketches as a board gets them (tests/sketches.py), written afresh: what the tests compile.
     embedded.SKETCHES = os.path.join(work, "sketches")
-    subprocess.run([sys.executable, os.path.join(ROOT, "tests", "sketches.py"), "write", embedded.SKETCHES], check=True)
+    subprocess.run([*lab.command("sketches"), "write", embedded.SKETCHES], check=True)
     report = {"caption": CAPTION, "columns": COLUMNS, "stages": {},
               "step_caption": STEP_CAPTION, "step_columns": STEP_COLUMNS, "steps": {},
               "memory_caption": MEMORY_CAPTION, "memory_columns": MEMORY_COLUMNS, "memory": {}, "raw": {}}

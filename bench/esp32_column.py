@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Turns captured ESP32 Serial logs of the sketches into ESP32 columns.
 
-    bench/esp32_column.py LOG... [--merge build/embedded.json]
+    python3 lab.py esp32-column LOG... [--merge build/embedded.json]
 
 On an ESP32 every sketch prints one `result` line (see the top comment of any .ino):
     result stage=s05_cell91 board=esp32 cpu_mhz=240 flipscan_cycles=C flipscan_reps=100
@@ -15,7 +15,7 @@ here. A sketch run more than once gets the median of its runs (the least stack l
 
 Prints the columns as tables; with --merge it also adds them to the embedded report
 (bench/embedded_report.py's JSON): stage rows, search step rows and the memory table,
-which the docs are regenerated from (docs/update_docs.py --embedded).
+which the docs are regenerated from (python3 lab.py update-docs --embedded).
 """
 import argparse
 import json
@@ -86,8 +86,7 @@ def print_table(first, titles, rows):
 
 def merge(path, runs, stages, steps, memory):
     """Adds the columns to the embedded report at `path` and rebuilds its page sections (docs/esp32.md, the step pages)."""
-    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-    import embedded_report  # noqa: E402  (its sections are rebuilt from the merged report)
+    from bench import embedded_report  # its sections are rebuilt from the merged report
     with open(path) as f:
         report = json.load(f)
     for key, cols, rows in (("columns", [t for _, t in OPS] + [MHZ_COLUMN], stages),

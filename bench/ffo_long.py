@@ -3,7 +3,7 @@
 default) on the fastest stage, each position its own `reversi-lab solve --no-limit --ffo N`
 process, every result checked against the published score and best moves.
 
-    bench/ffo_long.py [--build build] [--engine e09] [--stage s11] [--ffo 40-59]
+    python3 lab.py ffo-long [--build build] [--engine e09] [--stage s11] [--ffo 40-59]
                       [--data docs/ffo_long_e09.json] [--fresh] [--note TEXT]
 
 The run takes many hours on one core (FFO #55-#58 have 29 and 30 empty squares), so it
@@ -31,10 +31,10 @@ import resource
 import subprocess
 import sys
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from report import cpu_name, cpuinfo, pin_to_current_cpu, write_json  # noqa: E402
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "docs"))
-from update_docs import ffo_long_file, read_ffo  # noqa: E402  (docs/update_docs.py: the step's data file, common/library/ffo.txt)
+from bench.report import cpu_name, cpuinfo, pin_to_current_cpu, write_json
+from docs.update_docs import ffo_long_file, read_ffo  # docs/update_docs.py: the step's data file, common/library/ffo.txt
+import lab  # lab.py: the tools' entry point, to run a tool as a child process
+
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 LINE = re.compile(r"ffo (\d+) empties (\d+) score (\S+) published-score (\S+) best (\S+) published-best (\S+) "
@@ -62,7 +62,7 @@ def code_hash(step, stage):
 def update_page():
     """Rewrites the step's page from the kept results (docs/update_docs.py), so that page and
     data agree after every position, even when the run is stopped; False (and one line) if not."""
-    r = subprocess.run([sys.executable, os.path.join(ROOT, "docs", "update_docs.py"), "--source", ROOT],
+    r = subprocess.run([*lab.command("update-docs"), "--source", ROOT],
                        capture_output=True, text=True)
     if r.returncode != 0:
         print(f"ffo_long.py: the page was not rewritten: {(r.stderr or r.stdout).strip()[:300]}", file=sys.stderr)

@@ -2,7 +2,7 @@
 """Stage 08's table reads replayed through a model of the ESP32's flash cache: a model
 on this machine, not a measurement on a board.
 
-    bench/flash_cache.py --build build [--json build/flash-cache.json] [--stages s05,s07,s08]
+    python3 lab.py flash-cache --build build [--json build/flash-cache.json] [--stages s05,s07,s08]
 
 On an ESP32 `const` data stays in flash and the CPU reads it through a cache. The
 ESP32 Series Datasheet (Espressif, section 4.1.5 "Cache", pointing to the Technical
@@ -35,7 +35,7 @@ For comparison: s05 reads one 8-byte table (DIR), s07 no table at all.
 --from-json remakes the table from a saved run without tracing again.
 
 The JSON has "rows" (the figures) and "sections" ([{file, marker, text}], the table that
-docs/update_docs.py --flash-cache puts between <!-- flash-cache:begin/end --> in
+python3 lab.py update-docs --flash-cache puts between <!-- flash-cache:begin/end --> in
 stages/s08_line_index/README.md). Needs valgrind; takes several minutes.
 """
 import argparse
@@ -45,8 +45,8 @@ import re
 import subprocess
 import sys
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import report  # noqa: E402  (bench/report.py: items of one iteration, tool lines, write_json)
+from bench import report  # bench/report.py: items of one iteration, tool lines, write_json
+
 
 # ESP32 (Xtensa LX6): the datasheet's geometry, and its usual CPU clock.
 ESP32_CACHE = {"size": 32 * 1024, "ways": 2, "line": 32}
@@ -238,7 +238,7 @@ def table(results, embedded, tool):
     positions = max(r["FlipScan"]["items"] or 0 for r in results.values())  # a flip scan's item: one position
     modes = [(label, fill_cycles(mhz, lines, dummy, g["line"])) for label, mhz, lines, dummy in FLASH_MODES]
     text = (
-        "A model, not a measurement on a board, made by `python3 bench/flash_cache.py --build build` "
+        "A model, not a measurement on a board, made by `python3 lab.py flash-cache --build build` "
         f"(`cmake --build build --target flash-cache`, {tool}): the stage's benchmark workloads "
         f"(bench/harness.h, {positions:,} seeded positions) run on the host; every load from the stage's "
         "read-only tables is recorded, moved to where the table sits in the sketch's lx106 build, "

@@ -1,11 +1,11 @@
 #!/usr/bin/env python3
 """A GTP match referee for Reversi engines, with its own rules check.
 
-    bench/match.py --engine-a "build/reversi-lab gtp --level 3" \\
+    python3 lab.py match --engine-a "build/reversi-lab gtp --level 3" \\
                    --engine-b "/usr/games/gtp-rhino -l 3" --games 4 \\
                    [--openings N] [--opening-plies D] [--seed S] [--json out.json] \\
                    [--log transcript.txt] [--timeout-per-move SECONDS] [--quiet]
-    bench/match.py --self-test
+    python3 lab.py match --self-test
 
 Games are played in pairs: each pair starts from one opening (a sequence of D plies
 from the start position, default 4) and is played twice, engine A taking black in the

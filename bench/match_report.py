@@ -2,11 +2,11 @@
 """Our engine against Debian's gtp-rhino at its levels 1-5, through the referee
 bench/match.py (its own rules check, colours swapped, varied openings), as one table.
 
-    python3 bench/match_report.py [--build build] [--engine e06] [--level 7] [--time S]
+    python3 lab.py match-report [--build build] [--engine e06] [--level 7] [--time S]
                                   [--games 1:4,2:4,3:20,4:8,5:4] [--jobs N]
                                   [--json build/match-report.json] [--page stages/e06_endgame/README.md]
                                   [--block match]
-    python3 bench/match_report.py --from-json build/match-report.json [--page ... [--block ...]]   (the saved table)
+    python3 lab.py match-report --from-json build/match-report.json [--page ... [--block ...]]   (the saved table)
 
 --engine, --level and --time are our engine's (reversi-lab gtp's options; default the last
 step at level 7, no time per move). --games: games against each rhino level, as
@@ -27,10 +27,11 @@ import subprocess
 import sys
 import tempfile
 
+from bench.report import machine  # bench/report.py: the CPU line every table names
+from docs.blocks import missing_markers, rewrite_page  # docs/blocks.py: a page's generated blocks
+import lab  # lab.py: the tools' entry point, to run a tool as a child process
+
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.join(os.path.dirname(HERE), "docs"))
-from report import machine  # noqa: E402  (bench/report.py: the CPU line every table names)
-from blocks import missing_markers, rewrite_page  # noqa: E402  (docs/blocks.py: a page's generated blocks)
 RHINO = "/usr/games/gtp-rhino"
 
 
@@ -100,7 +101,7 @@ def main():
         """One level's match through the referee: its report, or None (said on stderr)."""
         with tempfile.TemporaryDirectory() as tmp:
             out = os.path.join(tmp, "m.json")
-            cmd = [sys.executable, os.path.join(HERE, "match.py"), "--engine-a", f"{ours} gtp {options}",
+            cmd = [*lab.command("match"), "--engine-a", f"{ours} gtp {options}",
                    "--engine-b", f"{RHINO} -l {level}", "--games", str(games), "--quiet", "--json", out]
             run = subprocess.run(cmd, stdout=subprocess.DEVNULL)
             if run.returncode not in (0, 1) or not os.path.exists(out):
@@ -156,7 +157,7 @@ def publish(body, page, block):
 def table(rows, name, options, games, where, jobs=1):
     """The page's block: how it was measured, then one row per rhino level."""
     side = f"; {jobs} levels' matches played side by side, one per core" if jobs > 1 else ""
-    lines = [f"Measured with `python3 bench/match_report.py {options} --games {games}` (bench/match.py "
+    lines = [f"Measured with `python3 lab.py match-report {options} --games {games}` (bench/match.py "
              f"referees every move; colours swapped in each pair, openings varied{side}) on {where}. "
              f"Our engine: {name} (`reversi-lab gtp {options}`); the time per move is each side's thinking "
              "time, mean over its moves, the opening's given moves left out.", "",

@@ -4,7 +4,7 @@ T, the engine playing both sides (genmove b, genmove w, ...) for MOVES moves, ea
 timed from the command sent to the answer read. Prints, per T, the longest move, the
 median, and how many moves took more than T plus 5 % (the time control's promise).
 
-    python3 bench/move_times.py [--build build] [--time 0.1 1] [--moves 40] [--level 7]
+    python3 lab.py move-times [--build build] [--time 0.1 1] [--moves 40] [--level 7]
 
 A measurement, not a test: run it on a machine that does nothing else (two sessions at
 once share the cores, and the longest move is then the machine's, not the engine's).

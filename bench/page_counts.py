@@ -2,7 +2,7 @@
 """Counts, with callgrind, the runs that the pages ask for, and keeps them in a JSON file
 that docs/update_docs.py (--counts) turns into each page's table.
 
-    bench/page_counts.py --build build --source . --json build/page-counts.json
+    python3 lab.py page-counts --build build --source . --json build/page-counts.json
 
 A page asks for runs with one comment line just above its <!-- counts:begin --> marker:
 
@@ -18,9 +18,9 @@ import os
 import re
 import sys
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import callgrind_counts  # noqa: E402  (the counting)
-import report  # noqa: E402  (bench/report.py: tool and compiler lines, write_json)
+from bench import callgrind_counts  # the counting
+from bench import report  # bench/report.py: tool and compiler lines, write_json
+
 
 SPEC = re.compile(r"<!-- counts-runs: (.*?) -->")
 

@@ -5,9 +5,9 @@ which only this program writes), and writes the table from the store into pages 
 <!-- perft-speed:begin/end -->: the command-line reference docs/cli.md and
 stages/s11_avx512/README.md). docs/lessons.py reads the same facts.
 
-    bench/perft_speed.py [--build build] [--rounds 3] [--json out.json] [--store FOLDER]
+    python3 lab.py perft-speed [--build build] [--rounds 3] [--json out.json] [--store FOLDER]
                          [--pages docs/cli.md stages/s11_avx512/README.md]
-    bench/perft_speed.py --from-store [--pages ...] | --check PAGE...
+    python3 lab.py perft-speed --from-store [--pages ...] | --check PAGE...
 
 Each round runs every configuration once, in the same order, so that a change in the
 machine's load falls on all of them alike (interleaved, not one configuration's runs
@@ -25,11 +25,10 @@ import subprocess
 import sys
 import time
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from report import cpu_name, cpuinfo, machine  # noqa: E402  (bench/report.py: the CPU every table names)
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "docs"))
-from blocks import as_on_page, block_text, rewrite_page  # noqa: E402  (docs/blocks.py: a page's blocks)
-import store  # noqa: E402  (docs/store.py: the store of facts)
+from bench.report import cpu_name, cpuinfo, machine  # bench/report.py: the CPU every table names
+from docs import store  # docs/store.py: the store of facts
+from docs.blocks import as_on_page, block_text, rewrite_page  # docs/blocks.py: a page's blocks
+
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -94,7 +93,7 @@ def record(data, folder):
                       "platform": "host", "cpu": data["cpu"]},
               "value": {"count": data["runs"][name][0]["count"], "wall": [x["wall"] for x in data["runs"][name]],
                         "cpu": [x["cpu"] for x in data["runs"][name]]},
-              "run": data["run"], "load": data["load"], "how": f"bench/perft_speed.py --rounds {data['rounds']}",
+              "run": data["run"], "load": data["load"], "how": f"python3 lab.py perft-speed --rounds {data['rounds']}",
               "measured_on": data["machine"]} for name, args in CONFIGS]
     store.record(WRITER, FILE, facts, folder)
 
@@ -136,7 +135,7 @@ def table(data):
         median, ratios = ratio(data, num, den)
         lines.append(f"- {label}: {median:.2f}x (rounds: " + ", ".join(f"{x:.2f}" for x in ratios) + ")")
     lines.append("")
-    lines.append(f"Measured by `bench/perft_speed.py --rounds {data['rounds']}` ({data['rounds']} interleaved "
+    lines.append(f"Measured by `python3 lab.py perft-speed --rounds {data['rounds']}` ({data['rounds']} interleaved "
                  f"rounds) on {data['machine']}, {data['run']}; load average {data['load']:.2f} before the first "
                  "round (other work on the machine lengthens the wall times). The store of facts keeps the rounds "
                  "(docs/facts/perft.json).")
@@ -162,7 +161,7 @@ def main():
             bad = [p for p, text in texts.items() if block_text(text, "perft-speed") != as_on_page(text, body)]
             for p in bad:
                 print(f"perft_speed: {p}: <!-- perft-speed --> is not what the store gives "
-                      "(bench/perft_speed.py --from-store --pages writes it)", file=sys.stderr)
+                      "(python3 lab.py perft-speed --from-store --pages writes it)", file=sys.stderr)
             return 1 if bad else 0
         if not a.from_store:
             data = measure(os.path.join(a.build, "reversi-lab"), a.rounds)

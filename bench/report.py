@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Runs every stage's and every search step's benchmark and prints their tables.
 
-    bench/report.py [--build build] [--repetitions 2] [--rounds 3] [--min-time 0.1] [--json out.json]
+    python3 lab.py report [--build build] [--repetitions 2] [--rounds 3] [--min-time 0.1] [--json out.json]
                     [--stages s01,s05] [--steps e01,e06] [--only stages|steps]
                     [--step-repetitions 1] [--ffo 40-59] [--from-json saved.json]
                     [--only stages --steps-from saved.json]

@@ -4,7 +4,7 @@ compiled for the portable fills (stage 09's, kept in stages 10 and 11), stage 10
 lanes and stage 11's AVX-512 lanes, and writes the table into stage 11's page (between
 <!-- instructions:begin/end -->).
 
-    bench/simd_instructions.py [--cxx g++] [--page stages/s11_avx512/README.md]
+    python3 lab.py simd-instructions [--cxx g++] [--page stages/s11_avx512/README.md]
 
 Each kernel is wrapped in a function of its own (noinline, the stage's target
 attribute), compiled with -O3 as the Release build does, and its instructions between

@@ -2,7 +2,7 @@
 """The host timings behind the timing claims of docs/claims.json, each pair measured
 side by side so that a verdict never compares numbers from different runs.
 
-    bench/verdict_pairs.py [--build build] [--repetitions 15] [--min-time 0.05]
+    python3 lab.py verdict-pairs [--build build] [--repetitions 15] [--min-time 0.05]
                            [--json build/verdict-pairs.json] [--only s04,e03] [--all]
 
 For every claim with "faster" and "than" (keys "<stage or step>:<benchmark>"):
@@ -12,7 +12,7 @@ For every claim with "faster" and "than" (keys "<stage or step>:<benchmark>"):
   and its variant): that executable, both benchmarks filtered in, interleaved the same way;
 - two search steps on one workload: bench_step_compare A B WORKLOAD (bench/step_compare.cpp),
   one process, interleaved the same way.
-Also the pairs of the pages' one-process tables (docs/verdicts.py ONE_PROCESS: s11 against
+Also the pairs of the pages' one-process tables (python3 lab.py verdicts ONE_PROCESS: s11 against
 s10 in each shared benchmark).
 A pair whose two benchmarks the bench report (bench/report.py) also times is skipped unless
 --all: the pages' verdicts read the report's runs, so that a claim and the tables show one
@@ -27,11 +27,11 @@ import re
 import subprocess
 import sys
 
-import report  # bench/report.py: the machine line, the per-item summary, the units
+from bench import report  # bench/report.py: the machine line, the per-item summary, the units
+from docs import verdicts  # docs/verdicts.py: the slowdowns the pages explain
+
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "docs"))
-import verdicts  # noqa: E402  (docs/verdicts.py: the slowdowns the pages explain)
 MAIN = set(report.MAIN)
 
 

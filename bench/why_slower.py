@@ -2,7 +2,7 @@
 """The evidence behind the pages' "Why it is slower" sections, from counts that do not
 depend on the machine's load:
 
-    bench/why_slower.py [--build build] [--json build/why-slower.json]
+    python3 lab.py why-slower [--build build] [--json build/why-slower.json]
 
 - callgrind (valgrind's simulator of this CPU's instruction set): instructions,
   conditional branches, mispredicted branches and first-level data cache misses per
@@ -24,12 +24,12 @@ import re
 import subprocess
 import sys
 
-import callgrind_counts
-import report  # bench/report.py: the tools' versions, write_json
+from bench import callgrind_counts
+from bench import report  # bench/report.py: the tools' versions, write_json
+from docs import verdicts  # docs/verdicts.py: the slowdowns the pages explain
+
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "docs"))
-import verdicts  # noqa: E402  (docs/verdicts.py: the slowdowns the pages explain)
 
 
 def slowed_down():

@@ -15,8 +15,8 @@ gives the median of the rounds' ratios with their range: a machine that runs fas
 some rounds than in others (it happens on shared machines) moves both times of a round
 alike and leaves their ratio be; noise within a round still shows, in the range.
 
-    docs/ablation.py build/ablation.json            # prints the block
-    docs/update_docs.py ... --ablation build/ablation.json   # writes it into the page
+    python3 lab.py ablation build/ablation.json            # prints the block
+    python3 lab.py update-docs ... --ablation build/ablation.json   # writes it into the page
 """
 import json
 import os
@@ -24,8 +24,8 @@ import re
 import statistics
 import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "bench"))
-import report as bench  # noqa: E402  (bench/report.py: how a CPU is named)
+from bench import report as bench  # bench/report.py: how a CPU is named
+
 
 PAGE = os.path.join("stages", "e06_endgame", "README.md")
 MARKER = "ablation"
@@ -94,6 +94,6 @@ def fill(text, data, replace_between, path=PAGE):
 
 if __name__ == "__main__":
     if len(sys.argv) != 2:
-        sys.exit("usage: docs/ablation.py ABLATION_JSON")
+        sys.exit("usage: python3 lab.py ablation ABLATION_JSON")
     with open(sys.argv[1]) as f:
         print(table(json.load(f)), end="")

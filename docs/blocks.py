@@ -151,6 +151,7 @@ WRITERS = {
     "exercises-measured": ("exercises/exercises.py", "exercises/exercises.py",
                            "build/exercises/proof.json (./lab check --all)"),
     "block-writers": (U, "docs/blocks.py", "this table"),
+    "pipeline": (U, "docs/pipeline.py", "docs/pipeline.py's PIPELINE: the measurements, in ./lab docs' order"),
 }
 
 

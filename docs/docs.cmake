@@ -77,7 +77,7 @@ if(DOXYGEN_FOUND)
   doxygen_add_docs(docs ${doc_inputs} COMMENT "Building the documentation site in build/docs/html")
   # Each stage's code links into that stage, not into the first stage with the same name.
   add_custom_command(TARGET docs POST_BUILD
-    COMMAND Python3::Interpreter "${CMAKE_SOURCE_DIR}/docs/fix_code_links.py"
+    COMMAND Python3::Interpreter "${LAB_PY}" fix-code-links
             "${CMAKE_BINARY_DIR}/docs/html" "${CMAKE_SOURCE_DIR}/stages")
 else()
   add_custom_target(docs COMMAND ${CMAKE_COMMAND} -E echo "doxygen is not installed: apt-get install doxygen"
@@ -90,7 +90,7 @@ endif()
 add_executable(layout_constants tests/layout_constants.cpp)
 target_include_directories(layout_constants PRIVATE "${CMAKE_SOURCE_DIR}/stages")
 if(NOT CMAKE_CROSSCOMPILING)
-  add_test(NAME docs:layouts COMMAND Python3::Interpreter "${CMAKE_SOURCE_DIR}/docs/layouts.py"
+  add_test(NAME docs:layouts COMMAND Python3::Interpreter "${LAB_PY}" layouts
            --dump "$<TARGET_FILE:layout_constants>" --source "${CMAKE_SOURCE_DIR}" --check)
   set_tests_properties(docs:layouts PROPERTIES LABELS docs)
   lab_quick(TARGETS layout_constants TESTS docs:layouts)
@@ -108,9 +108,9 @@ endif()
 # ablation-e09.json from `ablation-e09`, ablation-e10.json from `ablation-e10`, train.json
 # from `./lab train`); a block whose report is missing keeps what it had.
 add_custom_target(update-docs
-  COMMAND Python3::Interpreter "${CMAKE_SOURCE_DIR}/bench/report.py" --build "${CMAKE_BINARY_DIR}"
+  COMMAND Python3::Interpreter "${LAB_PY}" report --build "${CMAKE_BINARY_DIR}"
           --json "${CMAKE_BINARY_DIR}/bench-report.json"
-  COMMAND Python3::Interpreter "${CMAKE_SOURCE_DIR}/docs/update_docs.py" --source "${CMAKE_SOURCE_DIR}"
+  COMMAND Python3::Interpreter "${LAB_PY}" update-docs --source "${CMAKE_SOURCE_DIR}"
           --bench "${CMAKE_BINARY_DIR}/bench-report.json" --embedded "${CMAKE_BINARY_DIR}/embedded.json"
           --counts "${CMAKE_BINARY_DIR}/page-counts.json" --pairs "${CMAKE_BINARY_DIR}/verdict-pairs.json"
           --why "${CMAKE_BINARY_DIR}/why-slower.json" --flash-cache "${CMAKE_BINARY_DIR}/flash-cache.json"
@@ -118,9 +118,9 @@ add_custom_target(update-docs
           --ablation "${CMAKE_BINARY_DIR}/ablation.json" --ablation "${CMAKE_BINARY_DIR}/ablation-e08.json"
           --ablation "${CMAKE_BINARY_DIR}/ablation-e09.json" --ablation "${CMAKE_BINARY_DIR}/ablation-e10.json"
           --train "${CMAKE_BINARY_DIR}/train.json"
-  COMMAND Python3::Interpreter "${CMAKE_SOURCE_DIR}/docs/transcripts.py" --build "${CMAKE_BINARY_DIR}"
+  COMMAND Python3::Interpreter "${LAB_PY}" transcripts --build "${CMAKE_BINARY_DIR}"
           --source "${CMAKE_SOURCE_DIR}"
-  COMMAND Python3::Interpreter "${CMAKE_SOURCE_DIR}/docs/layouts.py" --dump "$<TARGET_FILE:layout_constants>"
+  COMMAND Python3::Interpreter "${LAB_PY}" layouts --dump "$<TARGET_FILE:layout_constants>"
           --source "${CMAKE_SOURCE_DIR}"
   WORKING_DIRECTORY "${CMAKE_SOURCE_DIR}"
   USES_TERMINAL
@@ -141,9 +141,9 @@ foreach(folder IN LISTS lab_numbered)
   endif()
 endforeach()
 add_custom_target(page-counts
-  COMMAND Python3::Interpreter "${CMAKE_SOURCE_DIR}/bench/page_counts.py" --build "${CMAKE_BINARY_DIR}"
+  COMMAND Python3::Interpreter "${LAB_PY}" page-counts --build "${CMAKE_BINARY_DIR}"
           --source "${CMAKE_SOURCE_DIR}" --json "${CMAKE_BINARY_DIR}/page-counts.json"
-  COMMAND Python3::Interpreter "${CMAKE_SOURCE_DIR}/docs/update_docs.py" --source "${CMAKE_SOURCE_DIR}"
+  COMMAND Python3::Interpreter "${LAB_PY}" update-docs --source "${CMAKE_SOURCE_DIR}"
           --counts "${CMAKE_BINARY_DIR}/page-counts.json"
   DEPENDS ${lab_counted}
   WORKING_DIRECTORY "${CMAKE_SOURCE_DIR}"
@@ -161,9 +161,9 @@ foreach(folder IN LISTS lab_numbered lab_steps lab_sidebars)
 endforeach()
 if(TARGET bench_compare)
   add_custom_target(verdicts
-    COMMAND Python3::Interpreter "${CMAKE_SOURCE_DIR}/bench/verdict_pairs.py" --build "${CMAKE_BINARY_DIR}"
-    COMMAND Python3::Interpreter "${CMAKE_SOURCE_DIR}/bench/why_slower.py" --build "${CMAKE_BINARY_DIR}"
-    COMMAND Python3::Interpreter "${CMAKE_SOURCE_DIR}/docs/update_docs.py" --source "${CMAKE_SOURCE_DIR}"
+    COMMAND Python3::Interpreter "${LAB_PY}" verdict-pairs --build "${CMAKE_BINARY_DIR}"
+    COMMAND Python3::Interpreter "${LAB_PY}" why-slower --build "${CMAKE_BINARY_DIR}"
+    COMMAND Python3::Interpreter "${LAB_PY}" update-docs --source "${CMAKE_SOURCE_DIR}"
             --embedded "${CMAKE_BINARY_DIR}/embedded.json"
     DEPENDS bench_compare bench_step_compare ${lab_verdict_benches}
     WORKING_DIRECTORY "${CMAKE_SOURCE_DIR}"
@@ -178,7 +178,7 @@ endif()
 if(lab_steps)
   foreach(step e09 e10)
     add_custom_target(ffo-long-${step}
-      COMMAND Python3::Interpreter "${CMAKE_SOURCE_DIR}/bench/ffo_long.py" --build "${CMAKE_BINARY_DIR}"
+      COMMAND Python3::Interpreter "${LAB_PY}" ffo-long --build "${CMAKE_BINARY_DIR}"
               --engine ${step} --ffo 40-59
       DEPENDS reversi-lab
       WORKING_DIRECTORY "${CMAKE_SOURCE_DIR}"
@@ -188,74 +188,74 @@ if(lab_steps)
 endif()
 
 # The generated diffs and the stage list must match the code (numbers may differ by machine).
-add_test(NAME docs:generated COMMAND Python3::Interpreter "${CMAKE_SOURCE_DIR}/docs/update_docs.py"
+add_test(NAME docs:generated COMMAND Python3::Interpreter "${LAB_PY}" update-docs
          --source "${CMAKE_SOURCE_DIR}" --check)
 set_tests_properties(docs:generated PROPERTIES LABELS docs)
 
 # The built site: every relative link and anchor resolves (run after the docs target).
-add_test(NAME docs:links COMMAND Python3::Interpreter "${CMAKE_SOURCE_DIR}/tests/check_site.py"
+add_test(NAME docs:links COMMAND Python3::Interpreter "${LAB_PY}" check-site
          "${CMAKE_BINARY_DIR}/docs/html" "${CMAKE_SOURCE_DIR}/stages")
 set_tests_properties(docs:links PROPERTIES LABELS docs)
 # The sources: no page or source file cites a file the repository lacks, no Python repr
 # in a page or a figure.
-add_test(NAME docs:truth COMMAND Python3::Interpreter "${CMAKE_SOURCE_DIR}/tests/check_docs.py"
+add_test(NAME docs:truth COMMAND Python3::Interpreter "${LAB_PY}" check-docs
          "${CMAKE_SOURCE_DIR}")
 set_tests_properties(docs:truth PROPERTIES LABELS docs)
 # No measured figure typed by hand outside the generated blocks: typed, it drifts.
-add_test(NAME docs:numbers COMMAND Python3::Interpreter "${CMAKE_SOURCE_DIR}/tests/check_docs.py" --numbers
+add_test(NAME docs:numbers COMMAND Python3::Interpreter "${LAB_PY}" check-docs --numbers
          "${CMAKE_SOURCE_DIR}")
 set_tests_properties(docs:numbers PROPERTIES LABELS docs)
 # One number per fact: a measured quantity has one value on every page (English and Japanese).
-add_test(NAME docs:facts COMMAND Python3::Interpreter "${CMAKE_SOURCE_DIR}/tests/check_facts.py" "${CMAKE_SOURCE_DIR}")
+add_test(NAME docs:facts COMMAND Python3::Interpreter "${LAB_PY}" check-facts "${CMAKE_SOURCE_DIR}")
 set_tests_properties(docs:facts PROPERTIES LABELS docs)
 # The store of facts (docs/facts/): one value per key (a planted second one fails), and the
 # step pages' duel blocks are what the store gives (a typed number fails).
-add_test(NAME docs:store COMMAND Python3::Interpreter "${CMAKE_SOURCE_DIR}/tests/store_test.py" "${CMAKE_SOURCE_DIR}")
+add_test(NAME docs:store COMMAND Python3::Interpreter "${LAB_PY}" store-test "${CMAKE_SOURCE_DIR}")
 set_tests_properties(docs:store PROPERTIES LABELS docs)
 # A stage or step page reads in minutes: at most 2,000 words (ten minutes) outside its <details> blocks.
-add_test(NAME docs:length COMMAND Python3::Interpreter "${CMAKE_SOURCE_DIR}/tests/check_docs.py" --length
+add_test(NAME docs:length COMMAND Python3::Interpreter "${LAB_PY}" check-docs --length
          "${CMAKE_SOURCE_DIR}")
 set_tests_properties(docs:length PROPERTIES LABELS docs)
 # One ratio convention ("B runs N.NNx as fast as A", docs/measurements.md) on every page.
-add_test(NAME docs:ratios COMMAND Python3::Interpreter "${CMAKE_SOURCE_DIR}/tests/check_docs.py" --ratios
+add_test(NAME docs:ratios COMMAND Python3::Interpreter "${LAB_PY}" check-docs --ratios
          "${CMAKE_SOURCE_DIR}")
 set_tests_properties(docs:ratios PROPERTIES LABELS docs)
 # No hard-wrapped Japanese paragraph: Markdown would join its lines with a stray space.
-add_test(NAME docs:japanese-lines COMMAND Python3::Interpreter "${CMAKE_SOURCE_DIR}/tests/check_japanese.py"
+add_test(NAME docs:japanese-lines COMMAND Python3::Interpreter "${LAB_PY}" check-japanese
          "${CMAKE_SOURCE_DIR}")
 set_tests_properties(docs:japanese-lines PROPERTIES LABELS docs)
 # The READMEs stay a front door: at most 150 lines, linking s01 and the reference pages.
-add_test(NAME docs:front-door COMMAND Python3::Interpreter "${CMAKE_SOURCE_DIR}/tests/check_front_door.py"
+add_test(NAME docs:front-door COMMAND Python3::Interpreter "${LAB_PY}" check-front-door
          "${CMAKE_SOURCE_DIR}")
 set_tests_properties(docs:front-door PROPERTIES LABELS docs)
 # The pages' embedded figures are those the code measures now: the embedded report run
 # again (about a minute, in build/docs-embedded: beside the embedded tests, started first).
-add_test(NAME docs:embedded COMMAND Python3::Interpreter "${CMAKE_SOURCE_DIR}/tests/check_embedded_pages.py"
+add_test(NAME docs:embedded COMMAND Python3::Interpreter "${LAB_PY}" check-embedded-pages
          --build "${CMAKE_BINARY_DIR}")
 set_tests_properties(docs:embedded PROPERTIES LABELS docs COST 90 TIMEOUT 900)
 # The checkers and generators above on small known inputs (a check that sees nothing fails).
-add_test(NAME docs:checkers COMMAND Python3::Interpreter "${CMAKE_SOURCE_DIR}/tests/check_docs_test.py")
+add_test(NAME docs:checkers COMMAND Python3::Interpreter "${LAB_PY}" check-docs-test)
 set_tests_properties(docs:checkers PROPERTIES LABELS docs)
 # Every SVG has a <title> and a <desc>; every image in a page a meaningful alt text.
-add_test(NAME docs:figures COMMAND Python3::Interpreter "${CMAKE_SOURCE_DIR}/tests/check_figures.py"
+add_test(NAME docs:figures COMMAND Python3::Interpreter "${LAB_PY}" check-figures
          "${CMAKE_SOURCE_DIR}")
 set_tests_properties(docs:figures PROPERTIES LABELS docs)
 # The example sessions of docs/cli.md are the program's own output (times aside).
-add_test(NAME docs:transcripts COMMAND Python3::Interpreter "${CMAKE_SOURCE_DIR}/docs/transcripts.py"
+add_test(NAME docs:transcripts COMMAND Python3::Interpreter "${LAB_PY}" transcripts
          --build "${CMAKE_BINARY_DIR}" --source "${CMAKE_SOURCE_DIR}" --check)
 set_tests_properties(docs:transcripts PROPERTIES LABELS docs)
 # Every timing claim has a verdict row for each platform that measures it, none with its
 # data missing, and every listed slowdown its "Why it is slower" section; and the rules
 # that decide a verdict, on made-up data.
-add_test(NAME docs:verdicts COMMAND Python3::Interpreter "${CMAKE_SOURCE_DIR}/docs/verdicts.py" --check
+add_test(NAME docs:verdicts COMMAND Python3::Interpreter "${LAB_PY}" verdicts --check
          --source "${CMAKE_SOURCE_DIR}")
-add_test(NAME docs:verdict-rules COMMAND Python3::Interpreter "${CMAKE_SOURCE_DIR}/tests/verdicts_test.py")
+add_test(NAME docs:verdict-rules COMMAND Python3::Interpreter "${LAB_PY}" verdicts-test)
 # e07's training table (docs/learned.py) on a made-up training run; its bad input.
-add_test(NAME docs:learned COMMAND Python3::Interpreter "${CMAKE_SOURCE_DIR}/tests/learned_test.py")
+add_test(NAME docs:learned COMMAND Python3::Interpreter "${LAB_PY}" learned-test)
 set_tests_properties(docs:verdicts docs:verdict-rules docs:learned PROPERTIES LABELS docs)
 
 # The site as a reader sees it: headless Chromium loads it (run after the docs target).
-add_test(NAME docs:browser COMMAND Python3::Interpreter "${CMAKE_SOURCE_DIR}/tests/docs_browser.py"
+add_test(NAME docs:browser COMMAND Python3::Interpreter "${LAB_PY}" docs-browser
          "${CMAKE_BINARY_DIR}/docs/html" "${CMAKE_SOURCE_DIR}/stages")
 set_tests_properties(docs:browser PROPERTIES LABELS docs SKIP_RETURN_CODE 77)
 if(TARGET embedded-report)

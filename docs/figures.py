@@ -6,7 +6,7 @@
 - docs/search.svg: what each search step buys: CPU time and nodes to solve the same work,
   one workload per panel, step by step.
 
-    docs/figures.py --source . --bench build/bench-report.json
+    python3 lab.py figures --source . --bench build/bench-report.json
 
 docs/update_docs.py calls the same functions (target update-docs). Every SVG gets a <title>
 and a <desc> (tests/check_figures.py checks it), written from the same data as the picture.
@@ -16,10 +16,10 @@ import json
 import os
 import re
 import sys
+
+from bench import report as bench  # bench/report.py: which steps ran which workload
 from xml.sax.saxutils import escape
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "bench"))
-import report as bench  # noqa: E402  (bench/report.py: which steps ran which workload)
 
 # The alt texts of the two plots, used by every page that shows them (the SVG's own
 # <desc> carries the numbers; an alt text on a page may not, see tests/check_docs.py).
@@ -178,7 +178,7 @@ def search(report, path, label):
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--source", default=".", help="the repository (default: .)")
-    ap.add_argument("--bench", required=True, help="JSON written by bench/report.py --json")
+    ap.add_argument("--bench", required=True, help="JSON written by python3 lab.py report --json")
     args = ap.parse_args()
     try:
         with open(args.bench, encoding="utf-8") as f:
@@ -186,7 +186,7 @@ def main():
     except (OSError, ValueError) as e:
         print(f"figures: cannot read {args.bench}: {e}", file=sys.stderr)
         sys.exit(2)
-    import update_docs  # the families and the workload names the tables use
+    from docs import update_docs  # the families and the workload names the tables use
     if report.get("stages"):
         progression(report, os.path.join(args.source, "docs", "progression.svg"), args.source, update_docs.FAMILIES)
         print("drew docs/progression.svg")

@@ -7,7 +7,7 @@ key code of s05 linked `CELLS` to s04. A page belongs to one stage, so each such
 pointed at the same name in the page's own namespace, or, when that stage has no such
 name, made plain text.
 
-    docs/fix_code_links.py build/docs/html stages      (rewrites the pages in place)
+    python3 lab.py fix-code-links build/docs/html stages      (rewrites the pages in place)
 """
 import os
 import re

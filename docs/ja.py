@@ -11,7 +11,8 @@ module does not know stays in English rather than being guessed at.
 """
 import re
 
-from blocks import block_text  # docs/blocks.py: a page's generated blocks
+from docs.blocks import block_text  # docs/blocks.py: a page's generated blocks
+
 
 # Whole lines of the blocks' captions: (pattern, Japanese). The patterns capture what is
 # measured (machine, command, repetitions) and the Japanese keeps it.
@@ -255,3 +256,4 @@ def overview(ja_text, en_text, claims, replace):
         if en is not None and f"<!-- {mine}:begin -->" in ja_text:
             ja_text = replace(ja_text, mine, translate(en, claims))
     return ja_text
+

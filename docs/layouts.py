@@ -2,8 +2,8 @@
 """Draws the layout pictures of the stage pages (docs/layout-sNN.svg) from the stages' own
 constants, as printed by tests/layout_constants.cpp (target layout_constants):
 
-    docs/layouts.py --dump build/layout_constants --source .          # redraw
-    docs/layouts.py --dump build/layout_constants --source . --check  # fail if one is stale
+    python3 lab.py layouts --dump build/layout_constants --source .          # redraw
+    python3 lab.py layouts --dump build/layout_constants --source . --check  # fail if one is stale
 
 s03 the walled 10x10 board, s05 the 91 cells and the eight offsets, s08 the 38 lines and
 a square's line indices, s09 the two masks and one fill step with its edge mask, s11 the
@@ -353,7 +353,7 @@ def main():
                 f.write(new)
             print(f"drew {path}")
     if stale:
-        sys.exit("layouts: stale, redraw with docs/layouts.py --dump <build>/layout_constants --source .: "
+        sys.exit("layouts: stale, redraw with python3 lab.py layouts --dump <build>/layout_constants --source .: "
                  + ", ".join(stale))
     if args.check:
         print("layouts: every layout picture matches its stage's constants")

@@ -9,7 +9,7 @@ and the error per phase on held-out games after the first fit and after the last
         (./lab train --write, which also installs the weights)
     docs/learned.py show build/train.json
         prints the block
-    docs/update_docs.py ... --train build/train.json
+    python3 lab.py update-docs ... --train build/train.json
         writes it into the page (skipped when the JSON is missing)
 """
 import argparse
@@ -17,8 +17,8 @@ import json
 import os
 import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "bench"))
-import report as bench  # noqa: E402  (bench/report.py: the machine line, write_json)
+from bench import report as bench  # bench/report.py: the machine line, write_json
+
 
 
 def learning(data):
@@ -81,8 +81,7 @@ def main():
     data["machine"] = bench.machine()
     bench.write_json(args.train, data)
     if args.page:
-        sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-        from blocks import rewrite_page  # docs/blocks.py: a page's generated blocks
+        from docs.blocks import rewrite_page  # docs/blocks.py: a page's generated blocks
         sys.exit(rewrite_page(args.page, {"learning": learning(data)}, "learned.py"))
 
 

@@ -6,8 +6,9 @@ run, such as the page-counts target's) keeps the figure of the run that had them
 import re
 import statistics
 
-from blocks import block_text  # docs/blocks.py: a page's generated blocks
-import verdicts  # docs/verdicts.py: the stage pages' rule for a host difference (the quartiles)
+from docs import verdicts  # docs/verdicts.py: the stage pages' rule for a host difference (the quartiles)
+from docs.blocks import block_text  # docs/blocks.py: a page's generated blocks
+
 
 HOST = "x86-64 host"
 AVR = "ATmega2560 (simavr)"
@@ -286,7 +287,7 @@ def sources(d, how, count_how):
         parts.append(f"host times measured on {d.report['machine']} with {how}, median of "
                      f"{d.report['repetitions']} repetitions (min-max in brackets)")
     if d.embedded.get("caption"):
-        parts.append("the AVR, lx106 and RISC-V figures from the embedded report (`python3 bench/embedded_report.py`, "
+        parts.append("the AVR, lx106 and RISC-V figures from the embedded report (`python3 lab.py embedded-report`, "
                      "exact counts of one run in the simulators)")
     if d.counts.get("tool"):
         parts.append(f"instruction and simulated misprediction counts from {count_how}")

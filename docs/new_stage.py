@@ -11,7 +11,7 @@ last one, so that it builds and passes the shared suite before a line is changed
 then docs/update_docs.py writes the page's diff and every page's previous/next links.
 Prints the new folder's name on the last line of stdout.
 
-    docs/new_stage.py --source . NAME
+    python3 lab.py new-stage --source . NAME
 """
 import argparse
 import os
@@ -59,7 +59,8 @@ PAGE = """# {ns} — {name}: your own stage
 ## The idea
 
 This stage starts as a copy of [{last}](../{last}/README.md), renamed. Say here, in one
-paragraph, the one idea you are adding, and why it should be faster (or clearer).
+paragraph, the one idea you are adding, and why it should be faster (or clearer); link
+the [glossary](../../docs/glossary.md) where you use the articles' terms.
 
 ## Where it comes from
 
@@ -168,7 +169,7 @@ def main():
           PAGE.format(ns=ns, name=name, last=last, last_ns=last[:3], folder=folder, code=key_code(header)))
 
     write(list_path, registered(registry, ns, num, folder, f"{name}: a copy of {last} to change"))
-    subprocess.run([sys.executable, os.path.join(src, "docs", "update_docs.py"), "--source", src],
+    subprocess.run([sys.executable, os.path.join(src, "lab.py"), "update-docs", "--source", src],
                    check=True, stdout=subprocess.DEVNULL)
     print(f"lab: new stage stages/{folder} (a copy of {last}), listed in {LIST}", file=sys.stderr)
     print(folder)

@@ -14,7 +14,7 @@ two: a second value is a second key, deliberately separate (another CPU, another
 method, another run of a measurement that does not repeat), which a page shows beside
 the first with why.
 
-    python3 docs/store.py [--list] [FOLDER]     (check the store; --list prints every key)
+    python3 lab.py store [--list] [FOLDER]     (check the store; --list prints every key)
 """
 import json
 import os

@@ -16,7 +16,7 @@ markers, the commands and what they print, as a terminal shows it (a typed line 
 its prompt). Times differ from run to run; everything else the program prints is
 deterministic, so
 
-    docs/transcripts.py --build build --source . --check
+    python3 lab.py transcripts --build build --source . --check
 
 fails when a page's transcript no longer matches what the program prints, times aside.
 """
@@ -27,10 +27,10 @@ import shlex
 import subprocess
 import sys
 
+from bench.report import machine  # bench/report.py: the CPU line every table names
+from docs.blocks import as_on_page, block_text, replace_between  # docs/blocks.py: a page's blocks
+
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.join(os.path.dirname(HERE), "bench"))
-from report import machine  # noqa: E402  (bench/report.py: the CPU line every table names)
-from blocks import as_on_page, block_text, replace_between  # noqa: E402  (docs/blocks.py: a page's blocks)
 
 PAGES = ["docs/cli.md"]  # the command-line reference holds every example session
 DECLARATION = re.compile(r"<!-- (transcript-[\w-]+):\n(.*?)-->", re.S)

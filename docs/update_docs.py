@@ -2,8 +2,8 @@
 """Rewrites the generated parts of the docs from measured data. Nothing here is typed
 by hand: every number comes from a benchmark or simulator report.
 
-    docs/update_docs.py --source . --bench build/bench-report.json [--embedded build/embedded.json]
-    docs/update_docs.py --source . --check      # fails if a generated diff is stale
+    python3 lab.py update-docs --source . --bench build/bench-report.json [--embedded build/embedded.json]
+    python3 lab.py update-docs --source . --check      # fails if a generated diff is stale
 
 Between markers `<!-- NAME:begin -->` and `<!-- NAME:end -->` it writes:
 - stage pages (stages/*/README.md): `numbers` (this stage's table), `diff` (the diff of
@@ -36,9 +36,10 @@ Between markers `<!-- NAME:begin -->` and `<!-- NAME:end -->` it writes:
 - the embedded report's own sections (docs/esp32.md's memory and stack table, ...) and stage
   08's `flash-cache` table (bench/flash_cache.py's saved run, from --flash-cache);
 - the e04, e06, e08, e09 and e10 pages' `ablation` tables (docs/ablation.py, from --ablation: bench/ablation.cpp's runs);
-- docs/layout.md: `step-files` (docs/step_files.py) and `block-writers`, the table of every
+- docs/layout.md: `step-files` (docs/step_files.py), `block-writers`, the table of every
   generated block and its writer (docs/blocks.py's WRITERS, which tests/check_docs.py holds
-  the pages to);
+  the pages to), and `pipeline`, the measurements in the order ./lab docs runs them
+  (docs/pipeline.py's PIPELINE);
 - the e07 page's `learning` table (docs/learned.py, from --train: `./lab train`'s JSON);
 - every page under stages/: `navtop` and `navbottom`, the links to the previous page, the
   README (every stage) and the next page in reading order (inserted under the title and at the end
@@ -57,19 +58,20 @@ import os
 import re
 import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "bench"))
-import report as bench  # noqa: E402  (bench/report.py: how the search results are read)
-import flash_cache  # noqa: E402  (bench/flash_cache.py: stage 08's flash-cache table)
-import lessons  # noqa: E402  (docs/lessons.py: the numbers of docs/lessons.md)
-import store  # noqa: E402  (docs/store.py: the store of facts; the lessons' perft rounds)
-import verdicts  # noqa: E402  (docs/verdicts.py: a verdict per platform; "why it is slower")
-import ablation  # noqa: E402  (docs/ablation.py: step 06's ideas switched off one at a time)
-import learned  # noqa: E402  (docs/learned.py: step 07's training, error per phase)
-import step_files  # noqa: E402  (docs/step_files.py: a search step's own files, its "what changed")
-import figures  # noqa: E402  (docs/figures.py: the plots)
-import ja as japanese  # noqa: E402  (docs/ja.py: the Japanese versions of the blocks)
-import blocks  # noqa: E402  (docs/blocks.py: a page's generated blocks, and their writers)
-from blocks import block_text, has_markers, replace_between  # noqa: E402
+from bench import flash_cache  # bench/flash_cache.py: stage 08's flash-cache table
+from bench import report as bench  # bench/report.py: how the search results are read
+from docs import ablation  # docs/ablation.py: step 06's ideas switched off one at a time
+from docs import blocks  # docs/blocks.py: a page's generated blocks, and their writers
+from docs import figures  # docs/figures.py: the plots
+from docs import ja as japanese  # docs/ja.py: the Japanese versions of the blocks
+from docs import learned  # docs/learned.py: step 07's training, error per phase
+from docs import lessons  # docs/lessons.py: the numbers of docs/lessons.md
+from docs import pipeline  # docs/pipeline.py: the measurements, in ./lab docs' order
+from docs import step_files  # docs/step_files.py: a search step's own files, its "what changed"
+from docs import store  # docs/store.py: the store of facts; the lessons' perft rounds
+from docs import verdicts  # docs/verdicts.py: a verdict per platform; "why it is slower"
+from docs.blocks import block_text, has_markers, replace_between
+
 
 FAMILIES = [  # benchmark family, label, unit
     ("FlipScan", "flip scan (countFlips on 64 squares)", "ns/position"),
@@ -134,6 +136,7 @@ def with_nav(text, order, folder):
 def read(path):
     with open(path, encoding="utf-8") as f:
         return f.read()
+
 
 
 def write_if_changed(path, text):
@@ -902,7 +905,7 @@ def ledger(src, report, page, old_text, partial):
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--source", default=".")
-    ap.add_argument("--bench", help="JSON written by bench/report.py --json (with only stages, or only "
+    ap.add_argument("--bench", help="JSON written by python3 lab.py report --json (with only stages, or only "
                                     "steps, only their parts are rewritten)")
     ap.add_argument("--embedded", help="JSON written by the embedded report (optional; skipped if missing)")
     ap.add_argument("--counts", help="JSON written by bench/page_counts.py (optional; skipped if missing)")
@@ -1025,6 +1028,8 @@ def main():
         new_lay = replace_between(lay, "step-files", step_files.house(src, steps), lay_path)
         if has_markers(new_lay, "block-writers"):  # the table of every block's writer (docs/blocks.py)
             new_lay = replace_between(new_lay, "block-writers", blocks.writers_table(), lay_path)
+        if has_markers(new_lay, "pipeline"):  # the measurements in ./lab docs' order (docs/pipeline.py)
+            new_lay = replace_between(new_lay, "pipeline", pipeline.table(), lay_path)
         if args.check:
             if new_lay != lay:
                 stale.append(lay_path)
@@ -1090,7 +1095,7 @@ def main():
         if body and write_if_changed(sec_path, body):
             print(f"updated {sec_path} ({sec['marker']})")
     if stale:
-        sys.exit("update_docs: generated parts are stale (run docs/update_docs.py --source .): " + ", ".join(stale))
+        sys.exit("update_docs: generated parts are stale (run python3 lab.py update-docs --source .): " + ", ".join(stale))
     if args.check:
         print(f"{len(folders)} pages and the overview: generated diffs and lists are current")
 

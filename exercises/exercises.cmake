@@ -102,7 +102,7 @@ foreach(manifest IN LISTS lab_exercise_manifests)
   endforeach()
 endforeach()
 # The driver's own checks: bad input, the manifests and statements, no build needed.
-add_test(NAME exercises:cli COMMAND Python3::Interpreter "${CMAKE_SOURCE_DIR}/exercises/exercises.py"
+add_test(NAME exercises:cli COMMAND Python3::Interpreter "${LAB_PY}" exercises
          --source "${CMAKE_SOURCE_DIR}" --build "${CMAKE_BINARY_DIR}" self-test)
 set_tests_properties(exercises:cli PROPERTIES LABELS "exercises;docs")
 lab_quick(TESTS exercises:cli)

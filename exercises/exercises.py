@@ -55,10 +55,10 @@ import tempfile
 import time
 import xml.etree.ElementTree as ET
 
+from tests import sketches  # tests/sketches.py: the files a sketch includes, followed
+import lab  # lab.py: the tools' entry point, to run this checker as ./lab does
+
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path[:0] = [os.path.join(HERE, "..", "bench"), os.path.join(HERE, "..", "tests", "embedded"),
-                os.path.join(HERE, "..", "tests")]
-import sketches  # noqa: E402  (tests/sketches.py: the files a sketch includes, followed)
 
 METRICS = {"time": ("FlipScan", "LegalMoves", "Play", "Perft"), "cycles": ("flipscan", "legalmoves", "play")}
 # ffo: a list as `reversi-lab solve --ffo` takes it (bench/exercise_bench.cpp reads it with the CLI's parser)
@@ -417,7 +417,7 @@ def run_measure(cmd, seconds=MEASURE_SECONDS):
 def measure_time(build, ex, kind, rounds, min_time):
     """(ratio, detail line): the median over rounds of start / yours, the two run back to
     back in each round in one process (bench/exercise_bench.cpp)."""
-    import report
+    from bench import report
     import statistics
     exe = os.path.join(build, f"exercise_{ex['nn']}_{kind}_measure")
     # Each round runs both sides for min_time at least, a few times that at most: forty
@@ -517,8 +517,8 @@ def avr_run(source, build, ex, headers, out):
     headers of the folder `headers`, built for the ATmega2560 in out/ and run in simavr: (the measure's cycles
     less an empty call's or None, what it printed, why it did not finish or ""). BadInput
     when it does not compile."""
-    import embedded
-    import embedded_report
+    from tests.embedded import embedded
+    from bench import embedded_report
     runner = os.path.join(build, "simavr_run")
     if not (os.path.exists(runner) and shutil.which("arduino-builder")):
         raise BadInput("the AVR tools are missing (./lab check installs them; then: cmake --build build --target simavr_run)")
@@ -882,7 +882,7 @@ def cmd_proof(args):
     say(f"exercises: {len(exercises)} starting points, {len(exercises)} solutions, {len(planted)} planted wrong "
         f"solutions and a copy that does not compile checked in {time.monotonic() - t0:.0f} s: "
         f"{'all as expected' if not failures else f'{failures} not as expected'}")
-    import report
+    from bench import report
     write_json(os.path.join(args.build, "exercises", "proof.json"), {"machine": report.machine(), "results": results})
     return 1 if failures else 0
 
@@ -1058,7 +1058,7 @@ def cmd_pages(args):
     for path in stale:
         say(f"{'stale' if args.check else 'rewritten'}: {os.path.relpath(path, args.source)}")
     if args.check and stale:
-        say("exercises: the blocks above are out of date: python3 exercises/exercises.py pages")
+        say("exercises: the blocks above are out of date: python3 lab.py exercises pages")
         return 1
     return 0
 
@@ -1105,7 +1105,7 @@ def statement_problems(source, ex):
 
 
 def run_self(args, *words):
-    r = subprocess.run([sys.executable, os.path.abspath(__file__), "--source", args.source, "--build", args.build, *words],
+    r = subprocess.run([*lab.command("exercises"), "--source", args.source, "--build", args.build, *words],
                        capture_output=True, text=True)
     return r.returncode, r.stdout + r.stderr
 

@@ -18,15 +18,17 @@
 - every generated block of a page (`<!-- NAME:begin -->`) has its one writer in
   docs/blocks.py's WRITERS, and every writer there writes a block some page has.
 
-    tests/check_docs.py .            (the repository's root)
-    tests/check_docs.py --numbers .  (only: measured figures typed outside the generated blocks)
-    tests/check_docs.py --length .   (only: every stage page at most 2,000 words outside <details>)
-    tests/check_docs.py --ratios .   (only: no ratio in another convention than "as fast as")
+    python3 lab.py check-docs .            (the repository's root)
+    python3 lab.py check-docs --numbers .  (only: measured figures typed outside the generated blocks)
+    python3 lab.py check-docs --length .   (only: every stage page at most 2,000 words outside <details>)
+    python3 lab.py check-docs --ratios .   (only: no ratio in another convention than "as fast as")
 """
 import os
 import re
 import subprocess
 import sys
+
+from docs.blocks import block_text  # docs/blocks.py: a page's generated blocks
 
 # Files the docs talk about that a build, a run or the reader makes: not in the repository.
 MADE = re.compile(r"^(build[^/]*/|logs/|/path/to/|platformio\.ini$|bench-report\.json$|embedded\.json$|"
@@ -298,8 +300,7 @@ def translations_in_step(root):
     """A Japanese page carries its English original's generated blocks, translated word for
     word by docs/ja.py (update_docs.py writes both) with the same numbers; a difference
     means one was edited by hand or not regenerated."""
-    sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "docs"))
-    import ja  # docs/ja.py
+    from docs import ja  # docs/ja.py
     problems = []
     for page, en, names in TRANSLATIONS:
         paths = [os.path.join(root, p) for p in (en, page)]
@@ -331,13 +332,13 @@ def lessons_hold(root):
 
 def block_writers(root, files):
     """Every generated block of a page has its one writer in docs/blocks.py's WRITERS, every
-    entry there is a block some page has, and its writer or maker names it (blocks.unclaimed).
+    entry there is a block some page has, and its writer or maker names it (blocks.unclaimed);
+    every block is fed by a step of docs/pipeline.py or by the code alone (pipeline.problems).
     Only in a tree that has docs/blocks.py (the tests' planted trees have none)."""
     if not os.path.exists(os.path.join(root, "docs", "blocks.py")):
         return []
-    sys.path.insert(0, os.path.join(root, "docs"))
-    import blocks  # docs/blocks.py
-    return blocks.unclaimed(root, [f for f in files if f.endswith(".md")])
+    from docs import blocks, pipeline  # the block table, and the measurements that feed it
+    return blocks.unclaimed(root, [f for f in files if f.endswith(".md")]) + pipeline.problems()
 
 
 def machine_once(page, text):
@@ -346,6 +347,8 @@ def machine_once(page, text):
     verdict and every table link to it); a second naming is a second place to disagree."""
     if "<!-- numbers:begin -->" not in text and "<!-- measured-on:begin -->" not in text:
         return []
+    if "<!-- measured-on:begin -->" not in text and "Not measured yet" in (block_text(text, "numbers") or ""):
+        return []  # a new stage's page (./lab new-stage) before its first measurement
     found = re.search(r"<!-- measured-on:begin -->\n.*?\*\*(?:Measured on|測定環境):\*\* (.+?)(?:\. The host figures|。このページ)",
                       text, re.S)
     anchor = re.search(r'<a name="(measured-on-[\w-]+)"></a>', text)

@@ -14,7 +14,7 @@ stopped seeing anything (or a filter that ate code) fails here instead of passin
   and one that the numbers contradict on a platform says so;
 - tests/check_front_door.py: a README over 150 lines, or one without a link to s01 or to a
   reference page, is reported; short ones with every link are not;
-- tests/check_docs.py --length / --ratios: a stage page over the word limit outside <details>,
+- python3 lab.py check-docs --length / --ratios: a stage page over the word limit outside <details>,
   and a ratio in another convention than "as fast as", are found (folded words do not count);
 - tests/check_docs.py: a stage page naming its machine twice, or with numbers and no
   measured-on block, is reported;
@@ -31,14 +31,13 @@ import os
 import sys
 import tempfile
 
+from docs import lessons
+from docs import step_files
+from docs import update_docs
+from tests import check_docs
+from tests import check_front_door
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "tests"))
-sys.path.insert(0, os.path.join(ROOT, "docs"))
-import check_docs  # noqa: E402
-import check_front_door  # noqa: E402
-import lessons  # noqa: E402
-import step_files  # noqa: E402
-import update_docs  # noqa: E402
 
 failures = []
 
@@ -220,7 +219,7 @@ with tempfile.TemporaryDirectory() as root:
 # The ablation table: the default first, each variant's nodes against the default's, and
 # the site's ratio convention (the variant's time / the default's), round by round: the median
 # of the rounds' ratios (1.30 here), not the ratio of the median times (2.40 / 2.00 = 1.20).
-import ablation  # noqa: E402  (docs/ablation.py)
+from docs import ablation  # docs/ablation.py
 sample = {"step": "e06_endgame", "stage": "s11_avx512", "ffo": [40, 44], "rounds": 3, "cores": 2,
           "command": "e06_ablation --ffo=40-44 --rounds=3", "cpuinfo": {},
           "variants": [{"name": "default", "idea": "", "off": "every idea on", "nodes": 1000, "seconds": [2.0, 1.0, 3.0]},
@@ -264,8 +263,7 @@ expect("another run" in update_docs.machine_line(merged) and "from 3 processes" 
 expect("another run" not in update_docs.machine_line(one), f"machine_line: one run said to be two: {update_docs.machine_line(one)!r}")
 
 # The machine a measurement names: vendor's model name, family and model, and the core where known.
-sys.path.insert(0, os.path.join(ROOT, "bench"))
-import report as bench_report  # noqa: E402
+from bench import report as bench_report
 for fields, named in [({"vendor_id": "GenuineIntel", "cpu family": "6", "model": "143", "model name": "Intel(R) Xeon(R)"},
                        "Intel(R) Xeon(R) (family 6, model 143: Sapphire Rapids)"),
                       ({"vendor_id": "AuthenticAMD", "cpu family": "25", "model": "17", "model name": "AMD EPYC"},
@@ -275,7 +273,7 @@ for fields, named in [({"vendor_id": "GenuineIntel", "cpu family": "6", "model":
     expect(bench_report.cpu_name(fields) == named, f"cpu_name({fields}) = {bench_report.cpu_name(fields)!r}, not {named!r}")
 
 # One number per fact: a planted disagreement between two pages is found, agreement is not.
-import check_facts  # noqa: E402
+from tests import check_facts
 stage_table = ("| benchmark | time per item | min-max | as fast as s01 | as fast as s02 (previous) |\n|---|---|---|---|---|\n"
                "| flip scan (countFlips on 64 squares) | {v} ns/position | 1-2 | 0.77x | 1.02x |\n")
 overview = ("| stage | technique | flip scan (countFlips on 64 squares) (ns/position) |\n|---|---|---|\n"
@@ -303,7 +301,7 @@ found = check_facts.disagreements(check_facts.facts_of("stages/s03_wall/README.m
 expect(len(found) == 1 and "666" in found[0], f"facts: a Japanese page's disagreement not found, got {found}")
 
 # The embedded figures against a report: a stale exact figure is found, "~" and timing lines are not.
-import check_embedded_pages  # noqa: E402
+from tests import check_embedded_pages
 steps = "caption. Compilers: avr-gcc 5.4.0 (Debian 12).\n\n| step | AVR solve (cycles) | lx106 solve (instr.) |\n|---|---|---|\n{rows}"
 timed = "| operation | RISC-V |\n|---|---|\n| game | {v} |\n"
 with tempfile.TemporaryDirectory() as d:
@@ -368,7 +366,7 @@ with tempfile.TemporaryDirectory() as root:
 
 # The block table: a page's block that no writer claims is named; the repository's own
 # pages have none, and every writer in the table writes a block some page has.
-import blocks  # noqa: E402  (docs/blocks.py)
+from docs import blocks  # docs/blocks.py
 with tempfile.TemporaryDirectory() as root:
     os.makedirs(os.path.join(root, "build"))
     planted = os.path.join("build", "planted" + ".md")  # (split: not a citation of a file)

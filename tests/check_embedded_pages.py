@@ -3,7 +3,7 @@
 (bench/embedded_report.py) and compares, cell by cell, the tables it generates with the
 ones on the pages (docs/esp32.md's memory, steps and Go tables, each step's row).
 
-    tests/check_embedded_pages.py [--build build] [--json saved.json]
+    python3 lab.py check-embedded-pages [--build build] [--json saved.json]
 
 Compared exactly: what the simulators count the same way every run (AVR cycles in simavr,
 RISC-V instructions under QEMU -icount, flash, RAM, stack, nodes, the reasons a sketch does
@@ -22,12 +22,13 @@ import subprocess
 import sys
 import tempfile
 
+from docs.blocks import block_text  # docs/blocks.py: a page's generated blocks
+from tests import check_facts  # beside this file
+import lab  # lab.py: the tools' entry point, to run a tool as a child process
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "docs"))
-import check_facts  # noqa: E402  (beside this file)
-from blocks import block_text  # noqa: E402  (docs/blocks.py: a page's generated blocks)
 SKIPPED = {"embedded-timed"}  # timing lines at one tick's resolution: not reproducible to the digit
-HOW = "python3 bench/embedded_report.py --build build && docs/update_docs.py --source . --embedded build/embedded.json"
+HOW = "python3 lab.py embedded-report --build build && python3 lab.py update-docs --source . --embedded build/embedded.json"
 
 
 def rows(text):
@@ -93,7 +94,7 @@ def main():
             # In a folder of its own, so that it runs beside the embedded tests, which
             # write and compile the sketches in the build folder's.
             work = os.path.join(os.path.abspath(args.build), "docs-embedded")
-            r = subprocess.run([sys.executable, os.path.join(ROOT, "bench", "embedded_report.py"), "--build",
+            r = subprocess.run([*lab.command("embedded-report"), "--build",
                                 os.path.abspath(args.build), "--work", work, "--json", path], cwd=ROOT,
                                stdout=subprocess.DEVNULL)
             if r.returncode != 0:

@@ -11,16 +11,16 @@ pages included) are read as facts, (subject, quantity, platform) -> value:
 - perft with bulk counting at a depth, CPU seconds (the perft tables of s09-s11, the CLI page).
 A quantity with two values fails the check, with both places named.
 
-    tests/check_facts.py REPOSITORY_ROOT     (CTest docs:facts)
-    tests/check_facts.py --list ROOT         (print every fact found)
+    python3 lab.py check-facts REPOSITORY_ROOT     (CTest docs:facts)
+    python3 lab.py check-facts --list ROOT         (print every fact found)
 """
 import os
 import re
 import sys
 
+from docs import ja  # docs/ja.py: the Japanese table words, read back into English
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "docs"))
-import ja  # noqa: E402  (docs/ja.py: the Japanese table words, read back into English)
 
 FAMILIES = [("flip scan", "FlipScan"), ("legalMoves", "LegalMoves"), ("play", "Play"), ("perft(7)", "Perft/7")]
 PLATFORMS = [("AVR", "AVR"), ("lx106", "lx106"), ("RISC-V", "RISC-V")]

@@ -6,7 +6,7 @@
 - every image in every Markdown page has a meaningful alt text: not empty, not a file
   name, at least three words; and a local image file exists.
 
-    tests/check_figures.py .
+    python3 lab.py check-figures .
 
 It first runs itself on planted faults and fails if it misses one.
 """

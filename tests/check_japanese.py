@@ -4,7 +4,7 @@ followed, in the same paragraph, by a line that starts with one. Markdown joins 
 with a space, and Japanese has no spaces between words, so the page shows a stray gap
 (「調べる コードが」). A Japanese paragraph is written as one line.
 
-    tests/check_japanese.py REPOSITORY_ROOT    (CTest docs:japanese-lines)
+    python3 lab.py check-japanese REPOSITORY_ROOT    (CTest docs:japanese-lines)
 
 It first checks itself on a planted wrap, so that a check that stopped seeing
 anything fails instead of passing. It also checks that docs/overview.ja.md's verdict table
@@ -16,9 +16,9 @@ import json
 import subprocess
 import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "docs"))
-import ja  # noqa: E402  (docs/ja.py)
-from blocks import block_text  # noqa: E402  (docs/blocks.py: a page's generated blocks)
+from docs import ja  # docs/ja.py
+from docs.blocks import block_text  # docs/blocks.py: a page's generated blocks
+
 
 CJK = r"\u3000-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff00-\uffef"
 ENDS = re.compile(f"[{CJK}]$")

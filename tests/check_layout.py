@@ -15,10 +15,13 @@ reversi-lab, built on it. This check fails on:
   contract and the search registry once included each other);
 - a part below another reaching it through its includes: the search's value types
   (search_types) below the step contract (step) and the search registry
-  (search_registry), and the step contract below the search registry (BELOW).
+  (search_registry), and the step contract below the search registry (BELOW);
+- the Python tools leaving their one package: a module that edits Python's module
+  search path (only lab.py, the entry point, does), or a folder of modules without its
+  __init__.py (then `from docs import store` would find another package or none).
 
-    tests/check_layout.py ROOT         the repository at ROOT
-    tests/check_layout.py --self-test  a clean tree passes and each planted fault is found
+    python3 lab.py check-layout ROOT         the repository at ROOT
+    python3 lab.py check-layout --self-test  a clean tree passes and each planted fault is found
 """
 import os
 import re
@@ -135,6 +138,30 @@ def reaches(edges, start, goal):
     return None
 
 
+PYTHON_FOLDERS = ("bench", "docs", "exercises", "tests")  # the package's folders; lab.py is its entry point
+# The module search path's name, written in two parts so that this file is no finding of its own.
+SEARCH_PATH = "sys" + ".path"
+
+
+def python_problems(root):
+    """The Python modules outside lab.py that name the module search path, and the package folders
+    (those holding modules) that lack their __init__.py."""
+    found = []
+    for top in PYTHON_FOLDERS:
+        for folder, subdirs, files in os.walk(os.path.join(root, top)):
+            subdirs[:] = sorted(d for d in subdirs if not d.startswith((".", "build", "__")) and d != "work")
+            modules = sorted(f for f in files if f.endswith(".py"))
+            rel = os.path.relpath(folder, root)
+            if modules and "__init__.py" not in files:
+                found.append(f"{rel}/ holds Python modules but no __init__.py")
+            for name in modules:
+                with open(os.path.join(folder, name), encoding="utf-8") as f:
+                    for n, line in enumerate(f, 1):
+                        if SEARCH_PATH in line:
+                            found.append(f"{rel}/{name}:{n}: edits {SEARCH_PATH} (import by package; lab.py sets the path)")
+    return found
+
+
 def problems(root):
     graph = includes(root)
     found = command_includes(graph)
@@ -144,7 +171,7 @@ def problems(root):
         chain = reaches(edges, "library/" + lower, "library/" + upper)
         if chain:
             found.append(f"common/library/{lower} must stay below {upper}, but includes it: {chain}")
-    return found
+    return found + python_problems(root)
 
 
 def main(root):
@@ -156,7 +183,8 @@ def main(root):
               "move what is needed down, not the include up.")
         return 1
     print("common/commands/ is included only by itself and the tests; common/ has no include cycle; "
-          + ", ".join(f"{lo} is below {up}" for lo, up in BELOW))
+          + ", ".join(f"{lo} is below {up}" for lo, up in BELOW)
+          + "; the Python tools are one package, only lab.py setting its path")
     return 0
 
 
@@ -188,7 +216,11 @@ def self_test():
                ("common/library/search_types.h", '#include "position.h"\n#include "step.h"\n',
                 ["an include cycle", "search_types must stay below step"]),
                ("common/library/step.h", '#include "search_types.h"\n#include "search_registry.h"\n',
-                ["an include cycle", "step must stay below search_registry"])]
+                ["an include cycle", "step must stay below search_registry"]),
+               ("bench/report.py", f'import sys\n{SEARCH_PATH}.insert(0, "../docs")\n',
+                ["bench/ holds Python modules but no __init__.py", "bench/report.py:2: edits"]),
+               ("tests/embedded/embedded.py", "import os\n", ["tests/embedded/ holds Python modules but no __init__.py"])]
+    clean["tests/__init__.py"] = ""
     clean["common/library/engine.h"] = ""
 
     def scan(files):

@@ -9,7 +9,7 @@ step's page (stages/eNN_name) against the step template (docs/step-template.md):
 - the generated parts have their markers (a stage's diff from the previous stage, a search
   step's own files; none on the first of each).
 
-    tests/check_page.py stages/s05_cell91 [more stage or step folders...]
+    python3 lab.py check-page stages/s05_cell91 [more stage or step folders...]
 """
 import glob
 import os

@@ -8,7 +8,7 @@ reported: in the site it leads nowhere.
 With the stages folder as well, the code on each stage page must link only into that
 stage's own namespace (docs/fix_code_links.py makes it so after Doxygen).
 
-    tests/check_site.py build/docs/html [stages]
+    python3 lab.py check-site build/docs/html [stages]
 """
 import html.parser
 import os
@@ -17,8 +17,8 @@ import re
 import sys
 import urllib.parse
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "docs"))
-import fix_code_links  # noqa: E402  (which namespace each stage page belongs to)
+from docs import fix_code_links  # which namespace each stage page belongs to
+
 
 
 class Page(html.parser.HTMLParser):

@@ -9,8 +9,8 @@ introduced it, so a step's own files are its diff. This check keeps that true:
 - no run of MAX_REPEAT or more lines repeated between two steps' own files (lines
   compared without their indentation; blank lines, comments and lone braces skipped).
 
-    tests/check_steps.py ROOT         the repository at ROOT
-    tests/check_steps.py --self-test  a clean tree passes and planted faults fail
+    python3 lab.py check-steps ROOT         the repository at ROOT
+    python3 lab.py check-steps --self-test  a clean tree passes and planted faults fail
 """
 import os
 import re
@@ -168,7 +168,7 @@ def main(argv):
     if argv[1:] == ["--self-test"]:
         return self_test()
     if len(argv) != 2 or not os.path.isdir(os.path.join(argv[1], "stages")):
-        print("usage: tests/check_steps.py ROOT | --self-test (ROOT: the repository, with stages/)", file=sys.stderr)
+        print("usage: python3 lab.py check-steps ROOT | --self-test (ROOT: the repository, with stages/)", file=sys.stderr)
         return 2
     problems = check(argv[1])
     for p in problems:

@@ -2,7 +2,7 @@
 """A compare executable: a short run measures both sides in one process, and bad input
 gets one line on stderr and exit 2.
 
-    tests/compare_test.py stages BENCH_COMPARE       (two stages: bench:compare)
+    python3 lab.py compare-test stages BENCH_COMPARE       (two stages: bench:compare)
     tests/compare_test.py steps BENCH_STEP_COMPARE   (two steps: bench:step-compare)
 """
 import json
@@ -47,7 +47,7 @@ def check_steps(steps, problems):
 
 def main():
     if len(sys.argv) != 3 or sys.argv[1] not in ("stages", "steps"):
-        sys.exit("usage: tests/compare_test.py stages BENCH_COMPARE | steps BENCH_STEP_COMPARE")
+        sys.exit("usage: python3 lab.py compare-test stages BENCH_COMPARE | steps BENCH_STEP_COMPARE")
     problems = []
     bad = (check_stages if sys.argv[1] == "stages" else check_steps)(sys.argv[2], problems)
     for cmd, words in bad:

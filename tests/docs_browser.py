@@ -10,7 +10,7 @@ stage's name), stands out from the header's background as the web's accessibilit
 asks of text (a contrast ratio of 4.5 at least), on a stage page and a Japanese one. A
 screenshot of the first such header is left in build/docs/header-check.png to look at.
 
-    tests/docs_browser.py build/docs/html stages/   (exit 77 = skipped: no Chromium)
+    python3 lab.py docs-browser build/docs/html stages/   (exit 77 = skipped: no Chromium)
 """
 import os
 import re

@@ -6,7 +6,7 @@ refused before any game; the score's interval on known pair scores (paired sprea
 Wilson's where there is none); and the sentence on a page whose step has two duels.
 (The pages' blocks against the real store: tests/store_test.py.)
 
-    tests/duel_report_test.py BUILD_DIR
+    python3 lab.py duel-report-test BUILD_DIR
 """
 import json
 import os
@@ -14,11 +14,12 @@ import subprocess
 import sys
 import tempfile
 
+from bench.duel_report import score_interval, verdict  # the script under test
+from docs import store  # docs/store.py: the store of facts
+import lab  # lab.py: the tools' entry point, to run a tool as a child process
+
 HERE = os.path.dirname(os.path.abspath(__file__))
-REPORT = os.path.join(os.path.dirname(HERE), "bench", "duel_report.py")
-sys.path[:0] = [os.path.dirname(REPORT), os.path.join(os.path.dirname(HERE), "docs")]
-from duel_report import score_interval, verdict  # noqa: E402  (the script under test)
-import store  # noqa: E402  (docs/store.py: the store of facts)
+REPORT = lab.command("duel-report")
 
 
 def close(a, b):
@@ -70,7 +71,7 @@ def refused(build):
                      (["--duels", "e02:e01", "--nodes", "5", "--run", "x"], "--run names a timed run"),
                      (["--check", "--pages"], "--check only reads"),
                      ([], "nothing to do")):
-        r = subprocess.run([sys.executable, REPORT, "--build", build] + bad, capture_output=True, text=True, timeout=60)
+        r = subprocess.run([*REPORT, "--build", build] + bad, capture_output=True, text=True, timeout=60)
         if r.returncode != 2 or why not in r.stderr:
             sys.exit(f"FAIL: {bad} was not refused with status 2 and {why!r} (exit {r.returncode}): {r.stderr}")
 
@@ -88,7 +89,7 @@ def main(argv):
         runs = []
         for i in (1, 2):
             saved = os.path.join(d, f"run{i}.json")
-            r = subprocess.run([sys.executable, REPORT, "--build", argv[1], "--duels", "e02:e01", "--level", "3",
+            r = subprocess.run([*REPORT, "--build", argv[1], "--duels", "e02:e01", "--level", "3",
                                 "--nodes", "20000", "--games", "2", "--jobs", "1", "--json", saved, "--store", facts_dir],
                                capture_output=True, text=True, timeout=600)
             if r.returncode != 0:

@@ -4,7 +4,7 @@ must give the same data and the same weights, bit for bit, and the checksums bel
 change to the self-play, the labels or the fit changes them: update them with the
 change, and say why). Then the trainer's answers to bad input.
 
-    tests/e07_train_test.py build/e07_train
+    python3 lab.py e07-train-test build/e07_train
 """
 import os
 import re

@@ -5,7 +5,7 @@ missing; another engine starts over; bad input refused. Then the page's table
 (docs/update_docs.py's ffo_long_table) from a made-up run: the solved rows, the wrong
 one marked, the missing ones listed, the total of #45-#59.
 
-    tests/ffo_long_test.py BUILD_DIR
+    python3 lab.py ffo-long-test BUILD_DIR
 """
 import json
 import os
@@ -14,15 +14,16 @@ import subprocess
 import sys
 import tempfile
 
+from docs.update_docs import ffo_long_table  # the page's block under test
+import lab  # lab.py: the tools' entry point, to run a tool as a child process
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
-SCRIPT = os.path.join(ROOT, "bench", "ffo_long.py")
-sys.path.insert(0, os.path.join(ROOT, "docs"))
-from update_docs import ffo_long_table  # noqa: E402  (the page's block under test)
+SCRIPT = lab.command("ffo-long")
 
 
 def run(build, data, *more):
-    return subprocess.run([sys.executable, SCRIPT, "--build", build, "--data", data, *more],
+    return subprocess.run([*SCRIPT, "--build", build, "--data", data, *more],
                           capture_output=True, text=True)
 
 
@@ -61,7 +62,7 @@ def check_runs(build, tmp):
     # Bad input: one line, exit 2, the data untouched.
     for bad in (["--ffo", "x"], ["--ffo", "1-"], ["--build", os.path.join(tmp, "nowhere")]):
         r = run(build, data, *bad) if bad[0] != "--build" else \
-            subprocess.run([sys.executable, SCRIPT, *bad, "--data", data], capture_output=True, text=True)
+            subprocess.run([*SCRIPT, *bad, "--data", data], capture_output=True, text=True)
         if r.returncode != 2 or json.load(open(data)) != third:
             fail(f"{bad} was not refused with exit 2, data untouched", r)
 

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Writes stages/s08_line_index/s08_tables.h: the line-index tables of stage 08.
 
-    python3 tests/gen_s08_tables.py            # rewrite the checked-in header
-    python3 tests/gen_s08_tables.py --check    # exit 1 if the checked-in header differs
+    python3 lab.py gen-s08-tables            # rewrite the checked-in header
+    python3 lab.py gen-s08-tables --check    # exit 1 if the checked-in header differs
 
 A line of up to 8 cells is a base-3 number: digit k (weight 3^k) is cell k of the line,
 0 white, 1 empty, 2 black (article 003's encoding). Cells past the end of a short line

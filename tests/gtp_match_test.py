@@ -2,7 +2,7 @@
 """`reversi-lab gtp` against a real opponent: Debian's gtp-rhino, 2 games at level 1,
 refereed by bench/match.py (which checks every move with its own rules).
 
-    python3 tests/gtp_match_test.py build/reversi-lab
+    python3 lab.py gtp-match-test build/reversi-lab
 
 Passes when the referee reports no fault (no illegal move, no wrong pass, no refused
 legal move, no malformed answer, no crash or hang of either engine) and our engine's
@@ -17,8 +17,11 @@ import subprocess
 import sys
 import tempfile
 
+import lab  # lab.py: the tools' entry point, to run a tool as a child process
+
+
 RHINO = "/usr/games/gtp-rhino"
-MATCH = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "bench", "match.py")
+MATCH = lab.command("match")  # bench/match.py, through the tools' entry point
 
 
 def main():
@@ -28,13 +31,10 @@ def main():
     if not os.access(RHINO, os.X_OK):
         print("skipped: %s is missing (apt-get install grhino)" % RHINO)
         return 77
-    if not os.path.exists(MATCH):
-        print("skipped: %s is missing" % MATCH)
-        return 77
     engine = "%s gtp --level 1" % shlex.quote(sys.argv[1])
     with tempfile.TemporaryDirectory() as tmp:
         report = os.path.join(tmp, "match.json")
-        run = subprocess.run([sys.executable, MATCH, "--engine-a", engine, "--engine-b", RHINO + " -l 1",
+        run = subprocess.run([*MATCH, "--engine-a", engine, "--engine-b", RHINO + " -l 1",
                               "--games", "2", "--json", report], capture_output=True, text=True, timeout=600)
         sys.stdout.write(run.stdout)
         sys.stderr.write(run.stderr)

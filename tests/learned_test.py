@@ -8,9 +8,10 @@ import subprocess
 import sys
 import tempfile
 
+from docs import learned
+import lab  # lab.py: the tools' entry point, to run learned.py as the command line does
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "docs"))
-import learned  # noqa: E402
 
 
 def phase(p, err, exact, search, game):
@@ -36,7 +37,7 @@ def main():
         if words not in block:
             failures.append(f"the caption lacks {words!r}")
     page = "a\n<!-- learning:begin -->\nold\n<!-- learning:end -->\nb\n"
-    from blocks import replace_between
+    from docs.blocks import replace_between
     filled = learned.fill(page, DATA, replace_between, "the test's page")
     if "old" in filled or rows[0] not in filled or not filled.startswith("a\n") or not filled.endswith("b\n"):
         failures.append("fill does not replace the block alone")
@@ -47,7 +48,7 @@ def main():
         with open(bad, "w") as f:
             json.dump({"seed": 1}, f)
         for path in (bad, os.path.join(tmp, "missing.json")):
-            r = subprocess.run([sys.executable, os.path.join(ROOT, "docs", "learned.py"), "show", path],
+            r = subprocess.run([*lab.command("learned"), "show", path],
                                capture_output=True, text=True)
             if r.returncode != 2 or len(r.stderr.strip().splitlines()) != 1 or r.stdout:
                 failures.append(f"show {os.path.basename(path)}: exit {r.returncode}, stderr {r.stderr!r}")

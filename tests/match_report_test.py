@@ -6,7 +6,7 @@ row, the page's <!-- match:begin/end --> block must be rewritten with the table,
 --from-json must render the same table again (into another block, --block). Skipped (77)
 without gtp-rhino.
 
-    tests/match_report_test.py BUILD_DIR
+    python3 lab.py match-report-test BUILD_DIR
 """
 import json
 import os
@@ -14,11 +14,12 @@ import subprocess
 import sys
 import tempfile
 
+from bench.match_report import RHINO  # the script under test: where it looks for gtp-rhino
+from docs.blocks import block_text, replace_between  # docs/blocks.py: a page's generated blocks
+import lab  # lab.py: the tools' entry point, to run a tool as a child process
+
 HERE = os.path.dirname(os.path.abspath(__file__))
-REPORT = os.path.join(os.path.dirname(HERE), "bench", "match_report.py")
-sys.path[:0] = [os.path.dirname(REPORT), os.path.join(os.path.dirname(HERE), "docs")]
-from match_report import RHINO  # noqa: E402  (the script under test: where it looks for gtp-rhino)
-from blocks import block_text, replace_between  # noqa: E402  (docs/blocks.py: a page's generated blocks)
+REPORT = lab.command("match-report")
 PAGE = "# a page\n\n<!-- match:begin -->\nold\n<!-- match:end -->\n\nafter\n"
 
 
@@ -39,16 +40,16 @@ def main(argv):
             with open(p, "w", encoding="utf-8") as f:
                 f.write(text)
         # Our engine's options reach reversi-lab and the table; bad ones are refused before any game.
-        r = subprocess.run([sys.executable, REPORT, "--build", argv[1], "--engine", "e99", "--games", "1:2"],
+        r = subprocess.run([*REPORT, "--build", argv[1], "--engine", "e99", "--games", "1:2"],
                            capture_output=True, text=True, timeout=60)
         if r.returncode != 2 or "unknown engine 'e99'" not in r.stderr:
             sys.exit(f"FAIL: an unknown --engine was not refused with status 2 (exit {r.returncode}): {r.stderr}")
         # A page without the block's markers is refused before any game, not after them.
-        r = subprocess.run([sys.executable, REPORT, "--build", argv[1], "--games", "1:2", "--page", again],
+        r = subprocess.run([*REPORT, "--build", argv[1], "--games", "1:2", "--page", again],
                            capture_output=True, text=True, timeout=60)
         if r.returncode != 2 or "has no <!-- match:begin/end --> markers" not in r.stderr:
             sys.exit(f"FAIL: a page without the block was not refused with status 2 (exit {r.returncode}): {r.stderr}")
-        r = subprocess.run([sys.executable, REPORT, "--build", argv[1], "--engine", "e06", "--level", "1",
+        r = subprocess.run([*REPORT, "--build", argv[1], "--engine", "e06", "--level", "1",
                             "--time", "0.5", "--games", "1:2", "--jobs", "1", "--json", saved, "--page", page],
                            capture_output=True, text=True, timeout=600)
         if r.returncode != 0:
@@ -68,7 +69,7 @@ def main(argv):
         with open(page, encoding="utf-8") as f:  # the printed table in the block, the rest untouched
             if f.read() != replace_between(PAGE, "match", r.stdout, page):
                 sys.exit("FAIL: the page is not the old page with the printed table in its block")
-        r = subprocess.run([sys.executable, REPORT, "--from-json", saved, "--page", again, "--block", "match-timed"],
+        r = subprocess.run([*REPORT, "--from-json", saved, "--page", again, "--block", "match-timed"],
                            capture_output=True, text=True, timeout=60)
         if r.returncode != 0 or block(again, "match-timed") != table:
             sys.exit(f"FAIL: --from-json did not render the same table (exit {r.returncode})\n{r.stderr}")

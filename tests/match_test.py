@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Tests of the GTP match referee bench/match.py (standard library only).
 
-    python3 tests/match_test.py [-v]
+    python3 lab.py match-test [-v]
 
 Runs the referee's self-test (perft 1-7 of its own move generator), drives it against
 small fake GTP engines written below (one plays a fixed illegal move, one passes with
@@ -18,21 +18,22 @@ import tempfile
 import time
 import unittest
 
+from bench import match  # the referee's rules, to replay games and build fakes
+import lab  # lab.py: the tools' entry point, to run the referee as a child process
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 BENCH = os.path.join(os.path.dirname(HERE), "bench")
-MATCH = os.path.join(BENCH, "match.py")
+MATCH = lab.command("match")
 RHINO = "/usr/games/gtp-rhino"
 
-sys.path.insert(0, BENCH)
-import match  # noqa: E402  (the referee's rules, to replay games and build fakes)
 
 # A GTP engine in a few lines, with a behaviour picked by its first argument. It keeps
 # the board with the referee's own rules and plays its first legal move, except where
 # its mode says otherwise.
 FAKE_ENGINE = r'''
-import re, sys, time
-sys.path.insert(0, sys.argv[1])
-import match
+import os, re, runpy, sys, time, types
+# The referee's own rules, read from its file (argv[1] is bench/): the fake is a bare script.
+match = types.SimpleNamespace(**runpy.run_path(os.path.join(sys.argv[1], "match.py")))
 mode = sys.argv[2]
 board, genmoves = match.start_board(), 0
 colours = {"black": match.BLACK, "white": match.WHITE}
@@ -136,7 +137,7 @@ class Referee(unittest.TestCase):
 
     def referee(self, *args, timeout=120):
         t0 = time.monotonic()
-        p = subprocess.run([sys.executable, MATCH] + list(args), capture_output=True, text=True,
+        p = subprocess.run(MATCH + list(args), capture_output=True, text=True,
                            timeout=timeout)
         return p, time.monotonic() - t0
 

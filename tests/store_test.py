@@ -9,7 +9,7 @@ show what it holds:
   a number typed into a copy of one fails that check, naming the page and block; the
   perft tables (docs/cli.md, s11's page) are what bench/perft_speed.py renders from it.
 
-    tests/store_test.py REPOSITORY_ROOT     (CTest docs:store)
+    python3 lab.py store-test REPOSITORY_ROOT     (CTest docs:store)
 """
 import json
 import os
@@ -18,12 +18,13 @@ import subprocess
 import sys
 import tempfile
 
-ROOT = os.path.abspath(sys.argv[1]) if len(sys.argv) == 2 else sys.exit("usage: store_test.py REPOSITORY_ROOT")
-sys.path.insert(0, os.path.join(ROOT, "docs"))
-import store  # noqa: E402  (the store under test)
+from docs import store  # the store under test
+import lab  # lab.py: the tools' entry point, to run a tool as a child process
 
-REPORT = os.path.join(ROOT, "bench", "duel_report.py")
-PERFT = os.path.join(ROOT, "bench", "perft_speed.py")
+ROOT = os.path.abspath(sys.argv[1]) if len(sys.argv) == 2 else sys.exit("usage: store_test.py REPOSITORY_ROOT")
+
+REPORT = lab.command("duel-report")
+PERFT = lab.command("perft-speed")
 PERFT_PAGES = [os.path.join(ROOT, p) for p in ("docs/cli.md", "stages/s11_avx512/README.md")]
 
 
@@ -85,7 +86,7 @@ def planted(real):
 
 
 def pages_are_the_store():
-    r = subprocess.run([sys.executable, REPORT, "--check", "--root", ROOT], capture_output=True, text=True)
+    r = subprocess.run([*REPORT, "--check", "--root", ROOT], capture_output=True, text=True)
     if r.returncode != 0:
         sys.exit(f"FAIL: the pages' duel blocks are not the store's:\n{r.stderr}")
     # A number typed into a copy of a page fails, naming the page and block.
@@ -102,18 +103,18 @@ def pages_are_the_store():
         typed = text[:at - 2] + ("11" if text[at - 2:at] != "11" else "12") + text[at:]
         with open(page, "w", encoding="utf-8") as f:
             f.write(typed)
-        r = subprocess.run([sys.executable, REPORT, "--check", "--root", d], capture_output=True, text=True)
+        r = subprocess.run([*REPORT, "--check", "--root", d], capture_output=True, text=True)
         if r.returncode != 1 or "stages/e09_bitsolve/README.md: <!-- duel-verdict --> is not what the store gives" \
                 not in r.stderr:
             sys.exit(f"FAIL: a typed score on e09's page passed the check (exit {r.returncode}): {r.stderr}")
-        r = subprocess.run([sys.executable, REPORT, "--pages", "--root", d], capture_output=True, text=True)
+        r = subprocess.run([*REPORT, "--pages", "--root", d], capture_output=True, text=True)
         with open(page, encoding="utf-8") as f:
             if r.returncode != 0 or f.read() != text:
                 sys.exit(f"FAIL: --pages did not write the store's sentence back (exit {r.returncode}): {r.stderr}")
 
 
 def perft_tables_are_the_store():
-    r = subprocess.run([sys.executable, PERFT, "--check"] + PERFT_PAGES, capture_output=True, text=True)
+    r = subprocess.run([*PERFT, "--check"] + PERFT_PAGES, capture_output=True, text=True)
     if r.returncode != 0:
         sys.exit(f"FAIL: the perft tables are not the store's:\n{r.stderr}")
     with tempfile.TemporaryDirectory() as d:
@@ -124,7 +125,7 @@ def perft_tables_are_the_store():
         cell = text.index(" | ", at + len("| s10 11 | ")) + 3  # the wall time's cell
         with open(page, "w", encoding="utf-8") as f:
             f.write(text[:cell] + ("9" if text[cell] != "9" else "8") + text[cell + 1:])
-        r = subprocess.run([sys.executable, PERFT, "--check", page], capture_output=True, text=True)
+        r = subprocess.run([*PERFT, "--check", page], capture_output=True, text=True)
         if r.returncode != 1 or "<!-- perft-speed --> is not what the store gives" not in r.stderr:
             sys.exit(f"FAIL: a typed perft time passed the check (exit {r.returncode}): {r.stderr}")
 

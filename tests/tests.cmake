@@ -58,29 +58,30 @@ function(lab_quick)
   endforeach()
 endfunction()
 
-# lab_python_test(<name> <labels> <script> [args...]): a Python check, run from the sources.
-function(lab_python_test name labels script)
-  add_test(NAME ${name} COMMAND Python3::Interpreter "${CMAKE_SOURCE_DIR}/${script}" ${ARGN})
+# lab_python_test(<name> <labels> <tool> [args...]): a Python check, run from the sources
+# through the tools' one entry point (python3 lab.py TOOL).
+function(lab_python_test name labels tool)
+  add_test(NAME ${name} COMMAND Python3::Interpreter "${LAB_PY}" ${tool} ${ARGN})
   set_tests_properties(${name} PROPERTIES LABELS "${labels}")
 endfunction()
 
 # The layering: the library below the commands, nothing else including a command's header,
 # the search's value types below the step contract and the registry; the self-test plants
 # each fault and must find it.
-lab_python_test(layout:includes layout tests/check_layout.py "${CMAKE_SOURCE_DIR}")
-lab_python_test(layout:self-test layout tests/check_layout.py --self-test)
+lab_python_test(layout:includes layout check-layout "${CMAKE_SOURCE_DIR}")
+lab_python_test(layout:self-test layout check-layout --self-test)
 lab_quick(TESTS layout:includes layout:self-test)
 
 # The search steps' size: no step's own header over 700 lines, no function over 80, no run
 # of 40 lines repeated between two steps' own files (the self-test plants each).
-lab_python_test(steps:size steps tests/check_steps.py "${CMAKE_SOURCE_DIR}")
-lab_python_test(steps:size-self-test steps tests/check_steps.py --self-test)
+lab_python_test(steps:size steps check-steps "${CMAKE_SOURCE_DIR}")
+lab_python_test(steps:size-self-test steps check-steps --self-test)
 lab_quick(TESTS steps:size steps:size-self-test)
 
 # The C++ as .clang-format lays it out (clang-format 14, Debian 12's; skipped without it):
-# in the full set, which installs it. tests/check_format.py . --fix rewrites what it finds.
-lab_python_test(format:code format tests/check_format.py "${CMAKE_SOURCE_DIR}")
-lab_python_test(format:self-test format tests/check_format.py --self-test)
+# in the full set, which installs it. python3 lab.py check-format . --fix rewrites what it finds.
+lab_python_test(format:code format check-format "${CMAKE_SOURCE_DIR}")
+lab_python_test(format:self-test format check-format --self-test)
 set_tests_properties(format:code format:self-test PROPERTIES SKIP_RETURN_CODE 77)
 
 # --- The stages -------------------------------------------------------------------------
@@ -102,7 +103,7 @@ foreach(folder IN LISTS LAB_STAGES)
   set_tests_properties(${ns}:suite ${ns}:perft PROPERTIES LABELS "${ns};stages")
   lab_quick(TARGETS test_${folder} TESTS ${ns}:suite ${ns}:perft)
   add_dependencies(stage-suites test_${folder})
-  add_test(NAME ${ns}:page COMMAND Python3::Interpreter "${CMAKE_SOURCE_DIR}/tests/check_page.py"
+  add_test(NAME ${ns}:page COMMAND Python3::Interpreter "${LAB_PY}" check-page
            "${CMAKE_SOURCE_DIR}/stages/${folder}")
   set_tests_properties(${ns}:page PROPERTIES LABELS "${ns};docs")
   lab_quick(TESTS ${ns}:page)
@@ -168,7 +169,7 @@ foreach(folder IN LISTS LAB_STEPS)
     set_tests_properties(${ns}:ffo PROPERTIES LABELS "${ns};steps;ffo")
     lab_quick(TESTS ${ns}:ffo)
   endif()
-  add_test(NAME ${ns}:page COMMAND Python3::Interpreter "${CMAKE_SOURCE_DIR}/tests/check_page.py"
+  add_test(NAME ${ns}:page COMMAND Python3::Interpreter "${LAB_PY}" check-page
            "${CMAKE_SOURCE_DIR}/stages/${folder}")
   set_tests_properties(${ns}:page PROPERTIES LABELS "${ns};docs")
   lab_quick(TESTS ${ns}:stages ${ns}:page)
@@ -235,16 +236,16 @@ set_tests_properties(hash:long PROPERTIES LABELS "hash;long")
 
 # The real binary with stdout closed and full for every command, a directory as stdin,
 # and Ctrl-C during a long perft (tests/cli_process_test.py).
-lab_python_test(cli:process "commands;cli;write" tests/cli_process_test.py $<TARGET_FILE:reversi-lab>)
+lab_python_test(cli:process "commands;cli;write" cli-process-test $<TARGET_FILE:reversi-lab>)
 lab_quick(TESTS cli:process)
 # `play` in a real terminal (tmux), and `gtp` against Debian's gtp-rhino through the
 # referee bench/match.py; each skipped (77) when its tool is missing.
 add_test(NAME play:tmux COMMAND bash "${CMAKE_SOURCE_DIR}/tests/play_tmux.sh" $<TARGET_FILE:reversi-lab>)
 set_tests_properties(play:tmux PROPERTIES LABELS "commands;play" SKIP_RETURN_CODE 77)
-lab_python_test(gtp:match match tests/gtp_match_test.py $<TARGET_FILE:reversi-lab>)
+lab_python_test(gtp:match match gtp-match-test $<TARGET_FILE:reversi-lab>)
 set_tests_properties(gtp:match PROPERTIES SKIP_RETURN_CODE 77)
 # The GTP referee's own checks (bench/match.py: rules, faults, a short rhino match).
-lab_python_test(match:referee "match;commands" tests/match_test.py)
+lab_python_test(match:referee "match;commands" match-test)
 set_tests_properties(match:referee PROPERTIES TIMEOUT 300)
 
 # --- The sidebars -----------------------------------------------------------------------
@@ -259,7 +260,7 @@ foreach(folder IN LISTS LAB_SIDEBARS)
   target_link_libraries(test_${folder} PRIVATE ${folder} lab_commands lab_catch)
   add_test(NAME ${label}:suite COMMAND test_${folder})
   set_tests_properties(${label}:suite PROPERTIES LABELS "${label};sidebars")
-  add_test(NAME ${label}:page COMMAND Python3::Interpreter "${CMAKE_SOURCE_DIR}/tests/check_page.py"
+  add_test(NAME ${label}:page COMMAND Python3::Interpreter "${LAB_PY}" check-page
            "${CMAKE_SOURCE_DIR}/stages/${folder}")
   set_tests_properties(${label}:page PROPERTIES LABELS "${label};docs")
   lab_quick(TARGETS test_${folder} TESTS ${label}:suite ${label}:page)
@@ -289,14 +290,14 @@ target_link_libraries(gray_sketch_check PRIVATE lab_commands)
 set(LAB_SKETCHES "${CMAKE_BINARY_DIR}/sketches")
 file(GLOB lab_sketch_inputs CONFIGURE_DEPENDS "${CMAKE_SOURCE_DIR}/stages/*/*.h" "${CMAKE_SOURCE_DIR}/stages/*/*.ino")
 add_custom_command(OUTPUT "${LAB_SKETCHES}/.written"
-  COMMAND Python3::Interpreter "${CMAKE_SOURCE_DIR}/tests/sketches.py" write "${LAB_SKETCHES}"
+  COMMAND Python3::Interpreter "${LAB_PY}" sketches write "${LAB_SKETCHES}"
   COMMAND "${CMAKE_COMMAND}" -E touch "${LAB_SKETCHES}/.written"
   DEPENDS ${lab_sketch_inputs} "${CMAKE_SOURCE_DIR}/tests/sketches.py"
   COMMENT "Writing the sketches' folders (build/sketches)")
 add_custom_target(sketches DEPENDS "${LAB_SKETCHES}/.written")
 # Each sketch's folder, so written, holds every file it includes, each the repository's
 # file but for its #include lines.
-lab_python_test(sketches:verify sketch tests/sketches.py verify)
+lab_python_test(sketches:verify sketch sketches verify)
 lab_quick(TESTS sketches:verify)
 
 # The same sketches on microcontroller toolchains, in simulators (tests/embedded): if that
@@ -342,15 +343,15 @@ endforeach()
 # How step 07's weights are made (bench/e07_train.cpp, ./lab train): a short training run
 # twice (one thread, then two), the same data and weights bit for bit, and the ones
 # tests/e07_train_test.py expects.
-lab_python_test(e07:train "e07;train" tests/e07_train_test.py $<TARGET_FILE:e07_train>)
+lab_python_test(e07:train "e07;train" e07-train-test $<TARGET_FILE:e07_train>)
 # bench/duel_report.py on one opening pair (e02 against e01), twice: the same games, one fact.
-lab_python_test(match:duel match tests/duel_report_test.py "${CMAKE_BINARY_DIR}")
+lab_python_test(match:duel match duel-report-test "${CMAKE_BINARY_DIR}")
 set_tests_properties(match:duel PROPERTIES TIMEOUT 300)
 # bench/ffo_long.py on FFO #1-#3 (kept, resumed, restarted, bad input) and the page's table.
-lab_python_test(bench:ffo-long docs tests/ffo_long_test.py "${CMAKE_BINARY_DIR}")
+lab_python_test(bench:ffo-long docs ffo-long-test "${CMAKE_BINARY_DIR}")
 set_tests_properties(bench:ffo-long PROPERTIES TIMEOUT 120)
 # bench/match_report.py on two games: its JSON, the page's block, --from-json.
-lab_python_test(match:report match tests/match_report_test.py "${CMAKE_BINARY_DIR}")
+lab_python_test(match:report match match-report-test "${CMAKE_BINARY_DIR}")
 set_tests_properties(match:report PROPERTIES SKIP_RETURN_CODE 77)
 
 include(tests/fuzz/fuzz.cmake)  # fuzz harnesses, corpus replay, the long run

@@ -10,8 +10,8 @@ import sys
 import tempfile
 import unittest
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "docs"))
-import verdicts  # noqa: E402
+from docs import verdicts
+
 
 CLAIM = {"stage": "s04_flat", "article": "000", "claim": "flat beats 2-D", "faster": "s04:FlipScan",
          "than": "s03:FlipScan"}

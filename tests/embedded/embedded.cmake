@@ -50,7 +50,6 @@ set(LAB_AVR_TOO_BIG s08_line_index:mega s08_line_index:uno e01_minimax:uno e02_a
     e08_selective:mega e08_selective:uno e09_bitsolve:mega e09_bitsolve:uno e10_stable:mega e10_stable:uno)
 set(LAB_AVR_BOARDS mega uno)
 set(LAB_EMBEDDED_OUT "${CMAKE_BINARY_DIR}/embedded")
-set(LAB_EMBEDDED_PY "${CMAKE_CURRENT_LIST_DIR}/embedded.py")
 
 # The simavr runner: a small C program on libsimavr.
 include(CheckLanguage)
@@ -91,7 +90,7 @@ endif()
 # The Arduino core is compiled once per board into the build cache before the sketches.
 foreach(board IN LISTS LAB_AVR_BOARDS)
   add_test(NAME embedded:avr-${board}-core
-           COMMAND Python3::Interpreter "${LAB_EMBEDDED_PY}" warm --board ${board} --out "${LAB_EMBEDDED_OUT}")
+           COMMAND Python3::Interpreter "${LAB_PY}" embedded warm --board ${board} --out "${LAB_EMBEDDED_OUT}")
   set_tests_properties(embedded:avr-${board}-core PROPERTIES LABELS embedded SKIP_RETURN_CODE 77
                        FIXTURES_SETUP lab_avr_core_${board} TIMEOUT 300)
 endforeach()
@@ -99,10 +98,10 @@ endforeach()
 # lab_sketch_checks(<folder> <label> <checker target>): the embedded tests of one sketch.
 function(lab_sketch_checks folder label checker)
   add_test(NAME ${label}:names
-           COMMAND Python3::Interpreter "${LAB_EMBEDDED_PY}" names --source "${CMAKE_SOURCE_DIR}" --folder ${folder})
+           COMMAND Python3::Interpreter "${LAB_PY}" embedded names --source "${CMAKE_SOURCE_DIR}" --folder ${folder})
   set_tests_properties(${label}:names PROPERTIES LABELS "${label};sketch")
   add_test(NAME ${label}:esp32
-           COMMAND Python3::Interpreter "${LAB_EMBEDDED_PY}" esp32 --out "${LAB_EMBEDDED_OUT}"
+           COMMAND Python3::Interpreter "${LAB_PY}" embedded esp32 --out "${LAB_EMBEDDED_OUT}"
                    --source "${CMAKE_SOURCE_DIR}" --sketches "${LAB_SKETCHES}" --folder ${folder})
   set_tests_properties(${label}:esp32 PROPERTIES LABELS "embedded;${label}" SKIP_RETURN_CODE 77 TIMEOUT 300)
   # The sketch's ESP32 branch on the host: what its RISC-V run must print (times aside).
@@ -114,14 +113,14 @@ function(lab_sketch_checks folder label checker)
   target_compile_definitions(sketch_esp32_${folder} PRIVATE LAB_ESP32_CORE=3 LAB_SKETCH_INO="${folder}.ino")
   target_link_libraries(sketch_esp32_${folder} PRIVATE ${folder})
   add_test(NAME ${label}:riscv
-           COMMAND Python3::Interpreter "${LAB_EMBEDDED_PY}" riscv --out "${LAB_EMBEDDED_OUT}"
+           COMMAND Python3::Interpreter "${LAB_PY}" embedded riscv --out "${LAB_EMBEDDED_OUT}"
                    --source "${CMAKE_SOURCE_DIR}" --sketches "${LAB_SKETCHES}" --folder ${folder} --checker $<TARGET_FILE:${checker}>
                    --host-sketch $<TARGET_FILE:sketch_esp32_${folder}>)
   set_tests_properties(${label}:riscv PROPERTIES LABELS "embedded;${label}" SKIP_RETURN_CODE 77 TIMEOUT 300)
   file(STRINGS "${CMAKE_SOURCE_DIR}/stages/${folder}/${folder}.ino" game REGEX "#include \".*e07_game\\.h\"")  # step 07's game
   if(game)
     add_test(NAME ${label}:riscv-game
-             COMMAND Python3::Interpreter "${LAB_EMBEDDED_PY}" riscv-game --out "${LAB_EMBEDDED_OUT}"
+             COMMAND Python3::Interpreter "${LAB_PY}" embedded riscv-game --out "${LAB_EMBEDDED_OUT}"
                      --source "${CMAKE_SOURCE_DIR}" --sketches "${LAB_SKETCHES}" --folder ${folder} --host-sketch $<TARGET_FILE:sketch_esp32_${folder}>)
     set_tests_properties(${label}:riscv-game PROPERTIES LABELS "embedded;${label}" SKIP_RETURN_CODE 77 TIMEOUT 900)
   endif()
@@ -136,7 +135,7 @@ function(lab_sketch_checks folder label checker)
       list(APPEND extra --host-sketch $<TARGET_FILE:sketch_${folder}>)
     endif()
     add_test(NAME ${name}
-             COMMAND Python3::Interpreter "${LAB_EMBEDDED_PY}" avr --board ${board} --out "${LAB_EMBEDDED_OUT}"
+             COMMAND Python3::Interpreter "${LAB_PY}" embedded avr --board ${board} --out "${LAB_EMBEDDED_OUT}"
                      --source "${CMAKE_SOURCE_DIR}" --sketches "${LAB_SKETCHES}" --folder ${folder} ${extra}
                      --checker $<TARGET_FILE:${checker}> --runner "${LAB_SIMAVR_RUN}")
     set_tests_properties(${name} PROPERTIES LABELS "embedded;${label}" SKIP_RETURN_CODE 77
@@ -144,13 +143,13 @@ function(lab_sketch_checks folder label checker)
   endforeach()
   if(folder MATCHES "^s[0-9][0-9]_")
     add_test(NAME ${label}:xtensa
-             COMMAND Python3::Interpreter "${LAB_EMBEDDED_PY}" xtensa --out "${LAB_EMBEDDED_OUT}"
+             COMMAND Python3::Interpreter "${LAB_PY}" embedded xtensa --out "${LAB_EMBEDDED_OUT}"
                      --source "${CMAKE_SOURCE_DIR}" --folder ${folder} --checker $<TARGET_FILE:${checker}>
                      --host-sketch $<TARGET_FILE:sketch_${folder}>)
     set_tests_properties(${label}:xtensa PROPERTIES LABELS "embedded;${label}" SKIP_RETURN_CODE 77 TIMEOUT 300)
   else()  # search steps and sidebars: the whole sketch
     add_test(NAME ${label}:xtensa
-             COMMAND Python3::Interpreter "${LAB_EMBEDDED_PY}" xtensa-sketch --out "${LAB_EMBEDDED_OUT}"
+             COMMAND Python3::Interpreter "${LAB_PY}" embedded xtensa-sketch --out "${LAB_EMBEDDED_OUT}"
                      --source "${CMAKE_SOURCE_DIR}" --sketches "${LAB_SKETCHES}" --folder ${folder} --checker $<TARGET_FILE:${checker}>
                      --host-sketch $<TARGET_FILE:sketch_${folder}>)
     set_tests_properties(${label}:xtensa PROPERTIES LABELS "embedded;${label}" SKIP_RETURN_CODE 77 TIMEOUT 300)
@@ -159,9 +158,9 @@ endfunction()
 
 # embedded-report: every sketch's AVR cycles, flash/RAM and stack, lx106 and RISC-V
 # instruction counts, RISC-V memory and stack, the Go frames, into build/embedded.json
-# (read by docs/update_docs.py --embedded) and printed as tables.
+# (read by python3 lab.py update-docs --embedded) and printed as tables.
 add_custom_target(embedded-report
-  COMMAND Python3::Interpreter "${CMAKE_SOURCE_DIR}/bench/embedded_report.py" --build "${CMAKE_BINARY_DIR}"
+  COMMAND Python3::Interpreter "${LAB_PY}" embedded-report --build "${CMAKE_BINARY_DIR}"
           --json "${CMAKE_BINARY_DIR}/embedded.json"
   WORKING_DIRECTORY "${CMAKE_SOURCE_DIR}"
   USES_TERMINAL
@@ -176,12 +175,12 @@ endif()
 # sketch builds of the `:xtensa` tests for the flash layout. embedded:flash-cache-model
 # checks the model itself on tiny traces worked out by hand.
 add_test(NAME embedded:flash-cache-model
-         COMMAND Python3::Interpreter "${CMAKE_CURRENT_LIST_DIR}/flash_cache_test.py")
+         COMMAND Python3::Interpreter "${LAB_PY}" flash-cache-test)
 set_tests_properties(embedded:flash-cache-model PROPERTIES LABELS "embedded")
 add_custom_target(flash-cache
-  COMMAND Python3::Interpreter "${CMAKE_SOURCE_DIR}/bench/flash_cache.py" --build "${CMAKE_BINARY_DIR}"
+  COMMAND Python3::Interpreter "${LAB_PY}" flash-cache --build "${CMAKE_BINARY_DIR}"
           --json "${CMAKE_BINARY_DIR}/flash-cache.json"
-  COMMAND Python3::Interpreter "${CMAKE_SOURCE_DIR}/docs/update_docs.py" --source "${CMAKE_SOURCE_DIR}"
+  COMMAND Python3::Interpreter "${LAB_PY}" update-docs --source "${CMAKE_SOURCE_DIR}"
           --flash-cache "${CMAKE_BINARY_DIR}/flash-cache.json" --embedded "${CMAKE_BINARY_DIR}/embedded.json"
   WORKING_DIRECTORY "${CMAKE_SOURCE_DIR}"
   USES_TERMINAL

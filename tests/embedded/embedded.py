@@ -692,8 +692,7 @@ def riscv(args):
 
 def riscv_game(args):
     require(RISCV_TOOLS)
-    sys.path.insert(0, HERE)
-    import serial_game  # noqa: E402
+    from tests.embedded import serial_game
     constants = serial_game.constants(sketch_folder(args.source, args.folder))
     build = os.path.join(args.out, "riscv-game", args.folder)
     os.makedirs(build, exist_ok=True)
@@ -754,8 +753,7 @@ def riscv_game(args):
 def column_problem(folder, log):
     """What keeps bench/esp32_column.py from turning the sketch's ESP32 result line (in the
     saved output `log`) into its columns ("" if nothing): the same line a board prints."""
-    sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(HERE)), "bench"))
-    import esp32_column  # noqa: E402
+    from bench import esp32_column
     try:
         stages, steps, memory = esp32_column.columns(esp32_column.parse([log]))
     except SystemExit as e:

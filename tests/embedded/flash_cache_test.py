@@ -7,8 +7,8 @@ lackey's trace, the cut of one iteration out of two runs, and the line-fill cost
 import os
 import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "bench"))
-import flash_cache as fc  # noqa: E402
+from bench import flash_cache as fc
+
 
 failures = []
 

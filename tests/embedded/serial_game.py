@@ -23,9 +23,8 @@ import select
 import subprocess
 import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))),
-                                "bench"))
-import match as rules  # noqa: E402  (bench/match.py: the referee's board, 1 = black, 2 = white)
+from bench import match as rules  # bench/match.py: the referee's board, 1 = black, 2 = white
+
 
 LINE_MAX = 16  # as e07_game.h: a longer line is refused
 PROMPT = re.compile(r"your move \(([XO])\):((?: [a-h][1-8])+)$")

@@ -1,0 +1,1 @@
+"""bench/: the measurements (Google Benchmark reports, perft rounds, matches, embedded figures)."""

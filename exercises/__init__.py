@@ -1,0 +1,1 @@
+"""exercises/: the exercises checker (python3 lab.py exercises)."""

@@ -1,0 +1,1 @@
+"""tests/: the checks of the pages, the layout, the commands and the matches."""

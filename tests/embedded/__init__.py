@@ -1,0 +1,1 @@
+"""tests/embedded/: the sketches built and run in simulators (simavr, QEMU)."""
