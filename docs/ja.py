@@ -257,3 +257,62 @@ def overview(ja_text, en_text, claims, replace):
             ja_text = replace(ja_text, mine, translate(en, claims))
     return ja_text
 
+
+# The verdict of a stage or step page (docs/update_docs.py stage_verdict, step_verdict), for
+# its Japanese page: the same numbers, the link to the Japanese page's own machine line.
+AVR_PART = r"(?:, and its flip scan (\S+)x as fast on the AVR \(simavr cycles\))?"
+STAGE_VERDICT = re.compile(r"\*\*Verdict\.\*\* Against (\S+), (\S+) runs the flip scan (\S+)x as fast and perft\(7\) "
+                           r"(\S+)x as fast on the host(, timed with it in one process)? (\(\[this page's machine\]\(#\S+\)\))"
+                           + AVR_PART + r"\. Above 1 is faster, below 1 slower; the tables below give the spread and every "
+                           r"platform\.")
+STEP_VERDICT = re.compile(r"\*\*Verdict\.\*\* On the same work \((.+), on (\S+)\), (\S+) visits (\S+)x as many nodes as "
+                          r"(\S+) and runs (\S+)x as fast \(CPU time, (\[this page's machine\]\(#\S+\))\)\. Above 1 is "
+                          r"faster, below 1 slower; Numbers has every workload and stage\.")
+SCALE = "1 より大きければ速く、1 未満なら遅いことを表します(比べる相手の時間 ÷ このページの時間)。"
+
+
+def work(text):
+    """A step verdict's workload ("endgame, 8 empties", "FFO #1-19") in Japanese."""
+    for pat, rep in ((r"^endgame, (\d+) empties$", r"終盤の局面、空き \1 マス"), (r"^midgame, depth (\d+)$", r"中盤、深さ \1")):
+        if re.match(pat, text):
+            return re.sub(pat, rep, text)
+    return text
+
+
+def verdict(english):
+    """The Japanese verdict of a stage or step page from its English one; a verdict of a form
+    this module does not know stays in English (with its link made the Japanese page's)."""
+    text = english.strip()
+    m = STAGE_VERDICT.fullmatch(text)
+    if m:
+        base, stage, scan, perft, one_process, where, avr = m.groups()
+        how = "同じプロセスで交互に測定、" if one_process else ""
+        where = where[1:-1]
+        out = (f"**判定。** {base} と比べて、{stage} の返る数の走査は {scan}x、perft(7) は {perft}x の速さです"
+               f"(ホスト、{how}{where})。")
+        if avr:
+            out += f"AVR では返る数の走査が {avr}x の速さです(simavr のサイクル数)。"
+        return below(out + SCALE + "ばらつきと、すべての環境の数字は英語のページの表にあります。") + "\n"
+    m = STEP_VERDICT.fullmatch(text)
+    if m:
+        what, stage, step, nodes, before, speed, where = m.groups()
+        return below(f"**判定。** 同じ仕事({work(what)}、{stage} 上)で、{step} が訪れるノード数は {before} の "
+                        f"{nodes}x、速さは {speed}x です(CPU 時間、{where})。" + SCALE
+                        + "すべての仕事とステージの数字は英語のページの Numbers にあります。") + "\n"
+    return below(english)
+
+
+def below(text):
+    """own_link for a verdict, which stands above its page's machine line."""
+    return own_link(text).replace("[上に記した環境]", "[下に記した環境]")
+
+
+def nav_links(order, folder):
+    """The Japanese page's line of links (docs/update_docs.py nav_links' twin): the previous and
+    next Japanese pages in reading order, the Japanese README, the English page."""
+    i = order.index(folder)
+    parts = [f"[← 前へ: {order[i - 1]}](../{order[i - 1]}/README.ja.md)" if i else "(最初のページ)",
+             "[ステージの一覧](../../README.ja.md)",
+             f"[次へ: {order[i + 1]} →](../{order[i + 1]}/README.ja.md)" if i + 1 < len(order) else "(最後のページ)",
+             "[English](README.md)"]
+    return " · ".join(parts) + "\n"

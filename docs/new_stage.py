@@ -4,7 +4,8 @@ last one, so that it builds and passes the shared suite before a line is changed
 - stages/sNN_NAME/sNN_NAME.h: the last stage's header, renamed (namespace, guards);
 - stages/sNN_NAME/sNN_NAME.ino: its sketch, renamed;
 - stages/sNN_NAME/README.md: a page with the template's sections (docs/stage-template.md)
-  to fill in, which already satisfies the page check;
+  to fill in, which already satisfies the page check, and README.ja.md, its Japanese twin
+  (the idea, the key code, where it comes from), which satisfies the twins' check;
 - its three lines in the registry, common/library/stage_list.h, after the last stage's:
   its #include, its REVERSI_STAGE_TRAITS line (CMake reads these and gives it its suite,
   benchmark and sketch checks) and its place in AllStages;
@@ -52,6 +53,32 @@ def key_code(header):
                 if lines[j] == "}":
                     return "\n".join(lines[i:j + 1])
     return next(line for line in lines if line.startswith("namespace "))
+
+
+# The Japanese twin every stage page has (tests/check_docs.py): the same idea, shorter; the
+# English page holds the diff, the numbers and the rest. update_docs.py writes its links.
+PAGE_JA = """# {ns} — {name}:自分のステージ
+
+## アイデア
+
+このステージは [{last}](../{last}/README.ja.md) のコピーに名前を付け替えたところから始まります。足すアイデアを一つ、そしてそれでなぜ速く(または読みやすく)なるはずかを、ここに一段落で書いてください。記事の言葉は[用語集](../../docs/glossary.md)にあります。
+
+## 鍵になるコード
+
+```cpp
+{code}
+```
+
+アイデアの中心になる関数を、ヘッダーからそのまま写してください(コードの行がヘッダーにないと、テストが失敗します)。
+
+## 出典
+
+アイデアのもと([出典のページ](../../docs/sources.md)の記事、ほかのステージ、自分の考え)を書いてください。
+
+## 英語のページには
+
+[英語のページ](README.md)に、差分、数字、落とし穴、判定があります。
+"""
 
 
 PAGE = """# {ns} — {name}: your own stage
@@ -167,6 +194,7 @@ def main():
     write(os.path.join(dest, folder + ".ino"), sketch)
     write(os.path.join(dest, "README.md"),
           PAGE.format(ns=ns, name=name, last=last, last_ns=last[:3], folder=folder, code=key_code(header)))
+    write(os.path.join(dest, "README.ja.md"), PAGE_JA.format(ns=ns, name=name, last=last, code=key_code(header)))
 
     write(list_path, registered(registry, ns, num, folder, f"{name}: a copy of {last} to change"))
     subprocess.run([sys.executable, os.path.join(src, "lab.py"), "update-docs", "--source", src],

@@ -111,24 +111,25 @@ def reading_order(folders):
     return nums + [f for f in folders if f not in nums and f not in steps] + steps
 
 
-def nav_links(order, folder):
+def nav_links(order, folder, japanese_page=False):
     """One line of links: previous page, the README (every stage), next page (GitHub and Doxygen both
-    follow a link to another Markdown file of the site)."""
+    follow a link to another Markdown file of the site), and the Japanese page where there is one."""
     i = order.index(folder)
     parts = [f"[← previous: {order[i - 1]}](../{order[i - 1]}/README.md)" if i else "(the first page)",
              "[all stages](../../README.md)",
              f"[next: {order[i + 1]} →](../{order[i + 1]}/README.md)" if i + 1 < len(order) else "(the last page)"]
-    return " · ".join(parts) + "\n"
+    return " · ".join(parts + (["[日本語](README.ja.md)"] if japanese_page else [])) + "\n"
 
 
-def with_nav(text, order, folder):
-    """The page with its navigation lines, the markers added where they are missing."""
+def with_nav(text, order, folder, line=None):
+    """The page with its navigation lines (`line`, else nav_links'), the markers added where
+    they are missing."""
     if not has_markers(text, "navtop"):
         title, _, rest = text.partition("\n")
         text = title + "\n\n<!-- navtop:begin -->\n<!-- navtop:end -->\n" + rest
     if not has_markers(text, "navbottom"):
         text = text.rstrip("\n") + "\n\n<!-- navbottom:begin -->\n<!-- navbottom:end -->\n"
-    line = nav_links(order, folder)
+    line = line or nav_links(order, folder)
     text = replace_between(text, "navtop", line, folder)
     return replace_between(text, "navbottom", line, folder)
 
@@ -137,6 +138,25 @@ def read(path):
     with open(path, encoding="utf-8") as f:
         return f.read()
 
+
+def japanese_folders(src, order):
+    """The folders, in reading order, whose page has a Japanese twin (README.ja.md)."""
+    return [f for f in order if os.path.exists(os.path.join(src, "stages", f, "README.ja.md"))]
+
+
+def japanese_page(text, english, order_ja, folder, path):
+    """A stage's Japanese page with its generated blocks made from its English page's:
+    the Japanese navigation, the verdict translated with the same numbers (docs/ja.py),
+    the machine line naming the English page's machine. Nothing is measured here, so the
+    two pages cannot disagree; `--check` fails when one was not rewritten."""
+    new = with_nav(text, order_ja, folder, japanese.nav_links(order_ja, folder))
+    verdict = block_text(english, "verdict")
+    if verdict is not None and has_markers(new, "verdict"):
+        new = replace_between(new, "verdict", japanese.verdict(verdict), path)
+    named = blocks.page_machine(english)
+    if named and has_markers(new, "measured-on"):
+        new = replace_between(new, "measured-on", japanese.measured_on_text(named[0], f"{folder}-ja"), path)
+    return new
 
 
 def write_if_changed(path, text):
@@ -943,10 +963,11 @@ def main():
         return t
 
     order = reading_order(folders)
+    order_ja = japanese_folders(src, order)
     for folder in folders:
         path = os.path.join(src, "stages", folder, "README.md")
         text = read(path)
-        new = with_nav(text, order, folder)
+        new = with_nav(text, order, folder, nav_links(order, folder, folder in order_ja))
         # A search step's own files are its diff (docs/step_files.py); a stage's is the diff
         # of its header from the previous stage's, or from the base its page names.
         if folder in steps and steps.index(folder) > 0 and has_markers(text, "diff"):
@@ -1000,6 +1021,15 @@ def main():
                 stale.append(path)
         elif write_if_changed(path, new):
             print(f"updated {path}")
+        if folder in order_ja:  # its Japanese twin, from the English page as it now stands
+            ja_path = os.path.join(src, "stages", folder, "README.ja.md")
+            ja_text = read(ja_path)
+            ja_new = japanese_page(ja_text, text if args.check else new, order_ja, folder, ja_path)
+            if args.check:
+                if ja_new != ja_text:
+                    stale.append(ja_path)
+            elif write_if_changed(ja_path, ja_new):
+                print(f"updated {ja_path}")
 
     ov_path = os.path.join(src, "docs", "overview.md")
     ov = read(ov_path)

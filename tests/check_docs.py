@@ -15,6 +15,8 @@
 - every stage, step and sidebar page (stages/*/README.md) links the glossary
   (docs/glossary.md) in its own prose, outside the generated blocks, and every
   `glossary.md#NAME` link of it names an anchor the glossary has (`<a name="NAME">`);
+- every such page has its Japanese twin (README.ja.md), linking the glossary the same way,
+  whose C++ blocks stand line for line in its folder's files;
 - every generated block of a page (`<!-- NAME:begin -->`) has its one writer in
   docs/blocks.py's WRITERS, and every writer there writes a block some page has.
 
@@ -365,8 +367,33 @@ def machine_once(page, text):
         [f"{page}: links #{w}, which is not its own measured-on anchor" for w in wrong]
 
 
+def japanese_stage_pages(root):
+    """Every stage, step and sidebar page has its Japanese twin (README.ja.md beside it), which
+    links the glossary like the English page, and whose key code is the code: each C++ block
+    of it stands, line for line, in a file of its folder (generated blocks aside: the
+    verdict's numbers come from the English page, docs:generated compares them)."""
+    found, anchors = [], glossary_anchors(root)
+    for page in stage_pages(root):
+        ja = page[:-len("README.md")] + "README.ja.md"
+        path = os.path.join(root, ja)
+        if not os.path.exists(path):
+            found.append(f"{page}: no Japanese page beside it ({ja})")
+            continue
+        text = open(path, encoding="utf-8").read()
+        found += glossary_links(ja, text, anchors)
+        folder = os.path.dirname(path)
+        sources = [open(os.path.join(folder, f), encoding="utf-8").read() for f in sorted(os.listdir(folder))
+                   if f.endswith((".h", ".ino", ".cpp"))]
+        for m in re.finditer(r"^```cpp\n(.*?)^```", text, re.S | re.M):
+            if not any(m.group(1) in source for source in sources):
+                line = text[:m.start()].count("\n") + 1
+                found.append(f"{ja}:{line}: its C++ block is not, line for line, in a file of {os.path.dirname(ja)}/")
+    return found
+
+
 def machines_once(root):
-    pages = stage_pages(root) + [p for p in ("docs/overview.md", "docs/overview.ja.md", "docs/lessons.md", "docs/cli.md")
+    pages = stage_pages(root) + [p[:-len("README.md")] + "README.ja.md" for p in stage_pages(root)
+                                 if os.path.exists(os.path.join(root, p[:-len("README.md")] + "README.ja.md"))] + [p for p in ("docs/overview.md", "docs/overview.ja.md", "docs/lessons.md", "docs/cli.md")
                                  if os.path.exists(os.path.join(root, p))]
     return [p for page in pages for p in machine_once(page, open(os.path.join(root, page), encoding="utf-8").read())]
 
@@ -420,7 +447,7 @@ def main(root, numbers=False, length=False, ratios=False):
         if not f.endswith(".svg"):
             problems += cited_missing(root, f, text, have, basenames)
     problems += translations_in_step(root) + lessons_hold(root) + glossary_linked(root) + block_writers(root, files)
-    problems += machines_once(root)
+    problems += machines_once(root) + japanese_stage_pages(root)
     for p in problems:
         print("FAIL:", p)
     if problems:

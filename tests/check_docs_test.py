@@ -85,16 +85,17 @@ with tempfile.TemporaryDirectory() as root:
 # A README that grew back into a manual, or lost a link (a mention in prose is no link), is
 # reported; short ones with every link are not.
 with tempfile.TemporaryDirectory() as root:
-    links = "".join(f"- [page]({link})\n" for link in check_front_door.LINKS)
+    def links(name):
+        return "".join(f"- [page]({link})\n" for link in check_front_door.wanted(name))
     for name in check_front_door.FRONT_DOORS:
         with open(os.path.join(root, name), "w", encoding="utf-8") as f:
-            f.write("# reversi-lab\n\n" + links)
+            f.write("# reversi-lab\n\n" + links(name))
     expect(check_front_door.problems(root) == [], f"front door: short READMEs reported: "
                                                   f"{check_front_door.problems(root)}")
     with open(os.path.join(root, "README.md"), "w", encoding="utf-8") as f:
-        f.write("# reversi-lab\n\n" + links + "a line of the manual\n" * 150)
+        f.write("# reversi-lab\n\n" + links("README.md") + "a line of the manual\n" * 150)
     with open(os.path.join(root, "README.ja.md"), "w", encoding="utf-8") as f:
-        f.write("# reversi-lab\n\n" + links.replace("- [page](docs/esp32.md)", "- see docs/esp32.md"))
+        f.write("# reversi-lab\n\n" + links("README.ja.md").replace("- [page](docs/esp32.md)", "- see docs/esp32.md"))
     found = check_front_door.problems(root)
     expect(len(found) == 2 and "README.md" in found[0] and "lines" in found[0]
            and found[1] == "README.ja.md: no link to docs/esp32.md",
@@ -392,6 +393,28 @@ expect(len(check_docs.machine_once("a page", ONCE.replace("Measured on [this pag
        "a page naming its machine twice must fail")
 expect(len(check_docs.machine_once("a page", "<!-- numbers:begin -->\nx\n<!-- numbers:end -->\n")) == 1,
        "a page with numbers and no measured-on block must fail")
+
+# The Japanese twins: one beside every stage page, linking the glossary, its C++ the code's.
+with tempfile.TemporaryDirectory() as root:
+    glossary = "../../docs/glossary.md"
+    os.makedirs(os.path.join(root, "docs"))
+    with open(os.path.join(root, "docs", "glossary.md"), "w", encoding="utf-8") as f:
+        f.write('| <a name="ffo"></a>FFO | the test positions |\n')
+    code = "int f() {\n  return 1;\n}\n"
+    twins = {"s01_true": f"# s01\n\n[FFO]({glossary}#ffo)\n\n```cpp\n{code}```\n",
+             "s02_edited": f"# s02\n\n[FFO]({glossary}#ffo)\n\n```cpp\n{code.replace('1', '2')}```\n",
+             "s03_unlinked": f"# s03\n\nFFO\n", "s04_alone": None}
+    for folder, ja in twins.items():
+        os.makedirs(os.path.join(root, "stages", folder))
+        for name, text in (("README.md", f"# {folder}\n"), ("README.ja.md", ja), (f"{folder}.h", code)):
+            if text is not None:
+                with open(os.path.join(root, "stages", folder, name), "w", encoding="utf-8") as f:
+                    f.write(text)
+    found = check_docs.japanese_stage_pages(root)  # (the paths below split: not citations of files)
+    expect(len(found) == 3 and found[0].startswith("stages/s02_edited/" + "README.ja.md:5: its C++ block is not")
+           and found[1].startswith("stages/s03_unlinked/" + "README.ja.md: no link to docs/glossary.md")
+           and found[2].startswith("stages/s04_alone/" + "README.md: no Japanese page beside it"),
+           f"japanese_stage_pages: expected s02's edited code, s03's missing glossary link, s04's missing twin: {found}")
 
 for f in failures:
     print("FAIL:", f)
