@@ -13,8 +13,9 @@
 - no page talks about how the project is run (an issue, a goal set for a stage) or
   compares against an engine it does not name ("the best public engine");
 - every stage, step and sidebar page (stages/*/README.md) links the glossary
-  (docs/glossary.md) in its own prose, outside the generated blocks, and every
-  `glossary.md#NAME` link of it names an anchor the glossary has (`<a name="NAME">`);
+  (docs/glossary.md) in its own prose, outside the generated blocks, each term there to
+  its anchor (`glossary.md#NAME`, not the bare page), and every `glossary.md#NAME` link
+  of it names an anchor the glossary has (`<a name="NAME">`);
 - every such page has its Japanese twin (README.ja.md), linking the glossary the same way,
   whose C++ blocks stand line for line in its folder's files;
 - every generated block of a page (`<!-- NAME:begin -->`) has its one writer in
@@ -180,8 +181,11 @@ def page_lengths(root):
             for p in stage_pages(root)]
 
 
-# A link to the glossary, with the anchor it names if any: ](../../docs/glossary.md#ffo).
-GLOSSARY_LINK = re.compile(r"\]\((?:[\w./-]*/)?glossary\.md(?:#([^)\s]*))?\)")
+# A link to the glossary, its text (the term) and the anchor it names if any:
+# [FFO](../../docs/glossary.md#ffo). The text may wrap onto the next line.
+GLOSSARY_LINK = re.compile(r"\[(?P<term>[^\[\]]*)\]\((?:[\w./-]*/)?glossary\.md(?:#(?P<anchor>[^)\s]*))?\)")
+# The text of a link to the glossary as a whole, not to one of its terms: it needs no anchor.
+GLOSSARY_ITSELF = ("glossary", "用語集")
 GLOSSARY_ANCHOR = re.compile(r"<a name=\"([^\"]+)\">")
 
 
@@ -196,22 +200,30 @@ def glossary_anchors(root):
 def glossary_links(page, text, anchors):
     """A stage page explains its terms by linking the glossary where it first uses them: at
     least one link in the page's own prose (a generated block is rewritten by a script, and
-    a link in a code block is no link), and every glossary.md#NAME link, generated or not,
-    to an anchor the glossary has (else the reader lands at the top of the glossary)."""
+    a link in a code block is no link); every link of its prose to a term, to the term's
+    anchor (glossary.md#NAME: a link without one lands at the top of the glossary), a link
+    named for the glossary itself aside; and every glossary.md#NAME link, generated or not,
+    to an anchor the glossary has (else the reader lands at the top of the glossary too)."""
     def blank(m):
         return "\n" * m.group(0).count("\n")  # keeps the line numbers
 
     def uncoded(t):
         return re.sub(r"^```.*?^```", blank, t, flags=re.S | re.M)
+
+    def links(t):  # (line, the link's text on one line, its anchor or None) of each link
+        return [(t.count("\n", 0, m.start()) + 1, " ".join(m.group("term").split()), m.group("anchor"))
+                for m in GLOSSARY_LINK.finditer(t)]
     prose = uncoded(re.sub(r"<!-- ([\w-]+):begin -->.*?<!-- \1:end -->", blank, text, flags=re.S))
     code = uncoded(text)
     found = [] if GLOSSARY_LINK.search(prose) else [
         f"{page}: no link to docs/glossary.md outside the generated blocks: link the glossary at the "
         "first use of the terms the page relies on"]
-    return found + [f"{page}:{n}: links glossary.md#{m.group(1)}, an anchor docs/glossary.md does not have "
-                    f"(<a name=\"{m.group(1)}\">)"
-                    for n, line in enumerate(code.splitlines(), 1) for m in GLOSSARY_LINK.finditer(line)
-                    if m.group(1) is not None and m.group(1) not in anchors]
+    found += [f"{page}:{n}: links the glossary for {term!r} without an anchor: link the term's anchor, "
+              "glossary.md#NAME (the <a name=\"NAME\"> of its row)"
+              for n, term, anchor in links(prose) if anchor is None and term.lower() not in GLOSSARY_ITSELF]
+    return found + [f"{page}:{n}: links glossary.md#{anchor}, an anchor docs/glossary.md does not have "
+                    f"(<a name=\"{anchor}\">)"
+                    for n, _, anchor in links(code) if anchor is not None and anchor not in anchors]
 
 
 def glossary_linked(root):

@@ -19,7 +19,9 @@ stopped seeing anything (or a filter that ate code) fails here instead of passin
 - tests/check_docs.py: a stage page naming its machine twice, or with numbers and no
   measured-on block, is reported;
 - tests/check_docs.py: a stage page with no glossary link outside its generated blocks (or
-  only in code), and a link to an anchor the glossary lacks, are reported; one linked is not;
+  only in code), a term linked to the bare glossary without its anchor (English or
+  Japanese, its text wrapped or not), and a link to an anchor the glossary lacks, are
+  reported; one linked to its terms' anchors, or to the glossary by name, is not;
 - tests/check_facts.py: a quantity with two values on two pages (English or Japanese) is found;
 - tests/check_embedded_pages.py: an exact embedded figure the code no longer measures, or a row
   gone from a page, is found; a "~" figure that moved and the sidebars' timing lines are not;
@@ -191,14 +193,16 @@ for fine in ["Edax 4.6 (AVX2 build, zero weights) solves it in 13.5 s here.", "a
     expect(not check_docs.internal_text("sample", fine), f"ordinary text flagged: {fine!r}")
 
 # A stage page that links the glossary nowhere in its own prose (only inside a generated block
-# or a code block), or links an anchor the glossary lacks, is reported, naming the page; a
-# page linked in its prose to an anchor the glossary has is not.
+# or a code block), links a term to the bare glossary, or links an anchor the glossary lacks
+# (the link's text wrapped onto a second line), is reported, naming the page; a page linked
+# in its prose to an anchor the glossary has, or to the glossary by its name, is not.
 with tempfile.TemporaryDirectory() as root:
     glossary = "../../docs/glossary.md"
-    planted = {"s01_linked": f"# s01\n\nSolve [FFO]({glossary}#ffo) #1.\n",
+    planted = {"s01_linked": f"# s01\n\nSolve [FFO]({glossary}#ffo) #1 (the [glossary]({glossary})).\n",
                "s02_generated": f"# s02\n\n<!-- numbers:begin -->\n[FFO]({glossary}#ffo)\n<!-- numbers:end -->\n",
                "s03_code": f"# s03\n\n```\n[FFO]({glossary}#ffo)\n```\n",
-               "s04_missing": f"# s04\n\nA [null window]({glossary}#null-window).\n"}
+               "s04_missing": f"# s04\n\nA [null\nwindow]({glossary}#null-window).\n",
+               "s05_bare": f"# s05\n\nSolve [FFO]({glossary}#ffo) #1 with a\n[null\nwindow]({glossary}).\n"}
     for folder, text in planted.items():
         os.makedirs(os.path.join(root, "stages", folder))
         with open(os.path.join(root, "stages", folder, "README.md"), "w", encoding="utf-8") as f:
@@ -208,10 +212,12 @@ with tempfile.TemporaryDirectory() as root:
         f.write('| <a name="ffo"></a>FFO | the test positions |\n')
     found = check_docs.glossary_linked(root)
     page = "stages/{}/README.md".format
-    expect(len(found) == 3 and found[0].startswith(page("s02_generated") + ": no link to docs/glossary.md")
+    expect(len(found) == 4 and found[0].startswith(page("s02_generated") + ": no link to docs/glossary.md")
            and found[1].startswith(page("s03_code") + ": no link to docs/glossary.md")
-           and found[2].startswith(page("s04_missing") + ":3: links glossary.md#null-window"),
-           f"glossary_linked: expected s02 and s03 without a link in their prose and s04's missing anchor, got {found}")
+           and found[2].startswith(page("s04_missing") + ":3: links glossary.md#null-window")
+           and found[3].startswith(page("s05_bare") + ":4: links the glossary for 'null window' without an anchor"),
+           f"glossary_linked: expected s02 and s03 without a link in their prose, s04's missing anchor and "
+           f"s05's bare link, got {found}")
     with contextlib.redirect_stdout(io.StringIO()) as out:
         status = check_docs.main(root)
     expect(status == 1 and "FAIL: " + page("s02_generated") + ": no link" in out.getvalue(),
@@ -403,7 +409,8 @@ with tempfile.TemporaryDirectory() as root:
     code = "int f() {\n  return 1;\n}\n"
     twins = {"s01_true": f"# s01\n\n[FFO]({glossary}#ffo)\n\n```cpp\n{code}```\n",
              "s02_edited": f"# s02\n\n[FFO]({glossary}#ffo)\n\n```cpp\n{code.replace('1', '2')}```\n",
-             "s03_unlinked": f"# s03\n\nFFO\n", "s04_alone": None}
+             "s03_unlinked": f"# s03\n\nFFO\n", "s04_alone": None,
+             "s05_bare": f"# s05\n\n[FFO]({glossary}#ffo)の[評価関数]({glossary})は[用語集]({glossary})に。\n"}
     for folder, ja in twins.items():
         os.makedirs(os.path.join(root, "stages", folder))
         for name, text in (("README.md", f"# {folder}\n"), ("README.ja.md", ja), (f"{folder}.h", code)):
@@ -411,10 +418,12 @@ with tempfile.TemporaryDirectory() as root:
                 with open(os.path.join(root, "stages", folder, name), "w", encoding="utf-8") as f:
                     f.write(text)
     found = check_docs.japanese_stage_pages(root)  # (the paths below split: not citations of files)
-    expect(len(found) == 3 and found[0].startswith("stages/s02_edited/" + "README.ja.md:5: its C++ block is not")
+    expect(len(found) == 4 and found[0].startswith("stages/s02_edited/" + "README.ja.md:5: its C++ block is not")
            and found[1].startswith("stages/s03_unlinked/" + "README.ja.md: no link to docs/glossary.md")
-           and found[2].startswith("stages/s04_alone/" + "README.md: no Japanese page beside it"),
-           f"japanese_stage_pages: expected s02's edited code, s03's missing glossary link, s04's missing twin: {found}")
+           and found[2].startswith("stages/s04_alone/" + "README.md: no Japanese page beside it")
+           and found[3].startswith("stages/s05_bare/" + "README.ja.md:3: links the glossary for '評価関数' without an anchor"),
+           f"japanese_stage_pages: expected s02's edited code, s03's missing glossary link, s04's missing twin, "
+           f"s05's bare link to a term: {found}")
 
 for f in failures:
     print("FAIL:", f)
