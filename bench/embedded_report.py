@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Collects every sketch's embedded figures into one JSON and prints them as a table.
 
-    python3 lab.py embedded-report [--build build] [--json build/embedded.json] [--stages s01,s05]
+    python3 lab.py embedded-report [--build build] [--store] [--json build/embedded.json] [--stages s01,s05]
                              [--from-json saved.json]
 
 Per sketch folder in stages/ (numbered stages and sidebars):
@@ -52,8 +52,10 @@ steps "step_caption", "step_columns" and "steps" ({folder: {column: text}}), for
 docs/update_docs.py; "sections" ([{file, marker, text}]: generated Markdown that
 docs/update_docs.py puts between <!-- marker:begin/end --> in that file: the memory
 and stack table, the search steps' table, the Go frames); "raw" holds the unformatted
-numbers ({folder: {...}}).
-bench/esp32_column.py adds an ESP32 column from captured Serial logs.
+numbers ({folder: {...}}). With --store the figures go into the store of facts instead
+(docs/facts/embedded.json, one fact per sketch and platform), which docs/update_docs.py
+reads; a run of some stages (--stages) replaces their facts and keeps the others'.
+bench/esp32_column.py adds an ESP32 column from captured Serial logs to a saved JSON.
 """
 import argparse
 import json
@@ -493,15 +495,25 @@ def print_table(report):
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--build", default="build", help="CMake build folder with simavr_run (default: build)")
-    ap.add_argument("--json", help="where to write the report (default: BUILD/embedded.json)")
+    ap.add_argument("--json", help="also write the report here (default without --store: BUILD/embedded.json)")
+    ap.add_argument("--store", action="store_true",
+                    help="record the figures in the store of facts (docs/facts/embedded.json), which the pages are "
+                         "written from")
     ap.add_argument("--stages", help="comma-separated folder prefixes (default: every sketch)")
     ap.add_argument("--work", help="where the sketches are written and compiled (default: BUILD; another folder lets "
                                    "the report run beside the embedded tests, which use BUILD's)")
-    ap.add_argument("--from-json", help="print the table of a saved report, running nothing")
+    ap.add_argument("--from-json", help="print the table of a saved report, running nothing (with --store, "
+                                        "record its figures)")
     args = ap.parse_args()
     if args.from_json:
-        with open(args.from_json) as f:
-            print_table(json.load(f))
+        try:
+            with open(args.from_json) as f:
+                saved = json.load(f)
+        except (OSError, ValueError) as e:
+            sys.exit(f"embedded_report.py: cannot read {args.from_json}: {e}")
+        if args.store:  # a saved run of this program into the store, measuring nothing again
+            record(saved["raw"], saved["toolchains"])
+        print_table(saved)
         return 0
 
     try:
@@ -516,36 +528,108 @@ def main():
     # The sketches as a board gets them (tests/sketches.py), written afresh: what the tests compile.
     embedded.SKETCHES = os.path.join(work, "sketches")
     subprocess.run([*lab.command("sketches"), "write", embedded.SKETCHES], check=True)
-    report = {"caption": CAPTION, "columns": COLUMNS, "stages": {},
-              "step_caption": STEP_CAPTION, "step_columns": STEP_COLUMNS, "steps": {},
-              "memory_caption": MEMORY_CAPTION, "memory_columns": MEMORY_COLUMNS, "memory": {}, "raw": {}}
+    raw = {}
     for folder in stage_folders(ROOT, args.stages):
         print(f"{folder} ...", file=sys.stderr, flush=True)
         if re.match(r"e\d\d_", folder):
-            raw = report["raw"][folder] = step_figures(ROOT, out, runner, folder)
-            raw["riscv"] = riscv_figures(ROOT, out, folder)
-            report["steps"][folder] = step_row(raw)
+            raw[folder] = step_figures(ROOT, out, runner, folder)
         else:
-            raw = {"avr": avr_figures(ROOT, out, runner, folder)}
-            if re.match(r"s\d\d_", folder):
-                raw["xtensa"] = xtensa_figures(ROOT, out, folder)
-            else:
-                raw["xtensa"] = xtensa_sketch_figures(ROOT, out, folder)
-            raw["riscv"] = riscv_figures(ROOT, out, folder)
-            report["raw"][folder] = raw
-            report["stages"][folder] = row(raw)
-        report["memory"][folder] = memory_row(raw)
-    report["raw"]["go_frames"] = go_frames(ROOT, out)
-    versions = report["toolchains"] = toolchains()
+            raw[folder] = {"avr": avr_figures(ROOT, out, runner, folder),
+                           "xtensa": (xtensa_figures if re.match(r"s\d\d_", folder) else xtensa_sketch_figures)(
+                               ROOT, out, folder)}
+        raw[folder]["riscv"] = riscv_figures(ROOT, out, folder)
+    raw["go_frames"] = go_frames(ROOT, out)
+    report = assemble(raw, toolchains())
+    if args.json or not args.store:
+        path = args.json or os.path.join(args.build, "embedded.json")
+        with open(path, "w") as f:
+            json.dump(report, f, indent=1)
+        print(f"written: {path}")
+    if args.store:
+        record(raw, report["toolchains"])
+    print_table(report)
+    return 0
+
+
+def assemble(raw, versions):
+    """The report (captions, rows, sections) from the figures of every sketch, `raw`
+    ({folder: {platform: figures}}, "go_frames"), and the compilers' versions."""
+    report = {"caption": CAPTION, "columns": COLUMNS, "stages": {},
+              "step_caption": STEP_CAPTION, "step_columns": STEP_COLUMNS, "steps": {},
+              "memory_caption": MEMORY_CAPTION, "memory_columns": MEMORY_COLUMNS, "memory": {}, "raw": raw,
+              "toolchains": versions}
+    for folder, figures in raw.items():
+        if folder == "go_frames":
+            continue
+        if re.match(r"e\d\d_", folder):
+            report["steps"][folder] = step_row(figures)
+        else:
+            report["stages"][folder] = row(figures)
+        report["memory"][folder] = memory_row(figures)
     for caption in ("caption", "step_caption", "memory_caption"):
         report[caption] += " " + versions
     report["sections"] = make_sections(report)
-    path = args.json or os.path.join(args.build, "embedded.json")
-    with open(path, "w") as f:
-        json.dump(report, f, indent=1)
-    print_table(report)
-    print(f"\nwritten: {path}")
-    return 0
+    return report
+
+
+# The store of facts (docs/store.py): each sketch's figures on each platform, one fact each.
+# Simulated counts do not depend on the host's CPU: the key says "any", and the compilers'
+# versions are a fact beside them (the counts change with the compiler, not with the host).
+STORE_FILE, WRITER = "embedded.json", "bench/embedded_report.py"
+PLATFORMS = {"avr": "AVR ATmega2560 (simavr)", "xtensa": "Xtensa lx106 (QEMU)", "riscv": "RISC-V rv32 (QEMU)",
+             "solve": "any"}  # "solve": a step's endgame position, score and nodes, the same everywhere
+GO_FRAMES = "Go capture: bytes of one recursion level's stack frame"
+
+
+def facts(raw, versions, run):
+    """The figures as facts: one per sketch and platform, the Go frames, the compilers."""
+    def fact(what, workload, subject, platform, value):
+        return {"key": {"what": what, "workload": workload, "subject": subject, "platform": platform, "cpu": "any"},
+                "value": value, "how": "python3 lab.py embedded-report --store", "run": run}
+    out = [fact("compiler versions", "embedded report", "the run", "all", {"text": versions}),
+           fact(GO_FRAMES, "go_capture sketch", "go_capture", "all", raw["go_frames"])]
+    for folder, figures in raw.items():
+        if folder == "go_frames":
+            continue
+        what = "step sketch figures" if re.match(r"e\d\d_", folder) else "sketch figures"
+        out += [fact(what, "the sketch", folder, PLATFORMS[part], value) for part, value in figures.items()]
+    return out
+
+
+def from_facts(store_facts):
+    """The report the store's facts give (assemble()), in the folders' order; None without them."""
+    mine = [f for f in store_facts if f.get("writer") == WRITER]
+    versions = [f for f in mine if f["key"]["what"] == "compiler versions"]
+    if not versions:
+        return None
+    part = {name: key for key, name in PLATFORMS.items()}
+    raw = {}
+    for f in mine:
+        if f["key"]["what"] in ("sketch figures", "step sketch figures"):
+            raw.setdefault(f["key"]["subject"], {})[part[f["key"]["platform"]]] = f["value"]
+        elif f["key"]["what"] == GO_FRAMES:
+            frames = f["value"]
+    order = stage_folders(ROOT, None)
+    raw = {folder: raw[folder] for folder in sorted(raw, key=lambda d: order.index(d) if d in order else len(order))}
+    raw["go_frames"] = frames
+    return assemble(raw, versions[0]["value"]["text"])
+
+
+def record(raw, versions):
+    """Writes the figures into the store (docs/facts/embedded.json); one line and exit 1 when
+    the store refuses them or cannot be written."""
+    from docs import store
+    import datetime
+    other = sorted({part for folder, figures in raw.items() if folder != "go_frames" for part in figures} - set(PLATFORMS))
+    if other:  # e.g. "esp32": a board's columns, merged by esp32-column, are no simulator's count
+        sys.exit(f"embedded_report.py: the store holds the simulators' figures, not {', '.join(other)}: record the "
+                 "report before merging a board's columns into it")
+    run = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+    try:
+        store.record(WRITER, STORE_FILE, facts(raw, versions, run))
+    except (store.FactError, OSError) as e:
+        sys.exit(f"embedded_report.py: the store refused the figures: {e}")
+    print(f"written: the store's {STORE_FILE} (run {run})")
 
 
 if __name__ == "__main__":

@@ -46,6 +46,7 @@ import subprocess
 import sys
 
 from bench import report  # bench/report.py: items of one iteration, tool lines, write_json
+from bench import embedded_report  # bench/embedded_report.py: the store's figures, read back
 
 
 # ESP32 (Xtensa LX6): the datasheet's geometry, and its usual CPU clock.
@@ -278,7 +279,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--build", default="build")
     ap.add_argument("--json", help="write the figures and the page section here")
-    ap.add_argument("--embedded", help="the embedded report, for the lx106 column (default BUILD/embedded.json)")
+    ap.add_argument("--embedded", help="a saved embedded report, for the lx106 column (default: the store's figures)")
     ap.add_argument("--stages", default="s05,s07,s08", help="comma-separated: s05, s07, s08 (default all)")
     ap.add_argument("--from-json", help="no tracing: print the table of a JSON saved by an earlier run "
                                         "(and with --json, write it again with the table remade)")
@@ -288,8 +289,11 @@ def main():
     if unknown:
         print(f"flash_cache: unknown stage {unknown[0]} (choose from {', '.join(STAGES)})", file=sys.stderr)
         sys.exit(2)
-    emb_path = args.embedded or os.path.join(args.build, "embedded.json")
-    embedded = load(emb_path) if os.path.exists(emb_path) else None
+    if args.embedded:
+        embedded = load(args.embedded)
+    else:  # the store's figures (python3 lab.py embedded-report --store)
+        from docs import store
+        embedded = embedded_report.from_facts(list(store.load().values()))
     if args.from_json:
         saved = load(args.from_json)
         tool, results = saved["tool"], saved["rows"]

@@ -246,6 +246,111 @@ def summarise_step(raw):
     return out
 
 
+# The store of facts (docs/store.py): a run's every figure, one fact per benchmark of a
+# stage, sidebar or step, which docs/update_docs.py reads back as the report it was.
+STORE_FILE, WRITER = "bench.json", "bench/report.py"
+SETTINGS = ("machine", "repetitions", "rounds", "pinned_cpu", "step_repetitions", "step_rounds",
+            "steps_from_another_run")
+
+
+def _fact(what, workload, subject, cpu, value, run):
+    return {"key": {"what": what, "workload": workload, "subject": subject, "platform": "host", "cpu": cpu},
+            "value": value, "how": "python3 lab.py report --store", "run": run}
+
+
+def facts(report, cpu, run):
+    """The report as facts: the run's settings; per stage and sidebar its technique and, per
+    benchmark, the time per item of every repetition with its counters; per step its idea
+    and, per search benchmark, CPU ms, nodes/s and nodes of every repetition."""
+    out = [_fact("benchmark run settings", "bench report", "the run", cpu,
+                 {k: report[k] for k in SETTINGS if k in report}, run)]
+
+    def items(raw):
+        per = {}
+        for b in raw["benchmarks"]:
+            if b.get("run_type") == "iteration" and "items_per_second" in b:
+                name = re.sub(r"/iterations:\d+$", "", b.get("run_name", b["name"]))
+                per.setdefault(name, {"ns": [], "counters": {}})["ns"].append(1e9 / b["items_per_second"])
+        for name, c in counters(raw).items():
+            if name in per:
+                per[name]["counters"] = c
+        return per
+
+    for s in report.get("stages", []):
+        out.append(_fact("stage", "bench_" + s["stage"], s["stage"], cpu, {"technique": s["technique"]}, run))
+        out += [_fact("ns per item", name, s["stage"], cpu, v, run) for name, v in items(s["raw"]).items()]
+    for folder, side in report.get("sidebars", {}).items():
+        out.append(_fact("sidebar", "bench_" + folder, folder, cpu, {}, run))
+        out += [_fact("ns per item", name, folder, cpu, v, run) for name, v in items(side["raw"]).items()]
+    for st in report.get("steps", []):
+        meta = {k: st[k] for k in ("number", "idea", "workload", "default_stage")}
+        out.append(_fact("step", "bench_" + st["step"], st["step"], cpu, meta, run))
+        per = {}
+        for b in st["raw"]["benchmarks"]:
+            if b.get("run_type") == "iteration" and not b.get("error_occurred"):
+                name = re.sub(r"/(iterations|repeats):\d+", "", b.get("run_name", b["name"]))
+                r = per.setdefault(name, {"ms": [], "rate": [], "nodes": []})
+                r["ms"].append(b["cpu_time"] * TO_MS[b.get("time_unit", "ns")])
+                r["rate"].append(b["nodes/s"])
+                r["nodes"].append(int(b["nodes"]))
+        out += [_fact("search run", name, st["step"], cpu, v, run) for name, v in per.items()]
+    return out
+
+
+def from_facts(store_facts):
+    """The report of the latest run in the store (facts() read back), or None without one."""
+    mine = [f for f in store_facts if f.get("writer") == WRITER]
+    settings = [f for f in mine if f["key"]["what"] == "benchmark run settings"]
+    if not settings:
+        return None
+    latest = max(settings, key=lambda f: f["run"])
+    cpu, run = latest["key"]["cpu"], latest["run"]
+    ours = [f for f in mine if f["key"]["cpu"] == cpu and f["run"] == run]
+    report = dict(latest["value"], stages=[], sidebars={}, steps=[])
+
+    def raw_items(subject):
+        bench = []
+        for f in ours:
+            if f["key"]["what"] == "ns per item" and f["key"]["subject"] == subject:
+                name, v = f["key"]["workload"], f["value"]
+                bench += [dict(v["counters"], name=name, run_name=name, run_type="iteration",
+                               items_per_second=1e9 / ns) for ns in v["ns"]]
+        return {"benchmarks": bench}
+
+    for f in ours:
+        subject, value = f["key"]["subject"], f["value"]
+        if f["key"]["what"] == "stage":
+            raw = raw_items(subject)
+            report["stages"].append({"stage": subject, "technique": value["technique"], "summary": summarise(raw),
+                                     "raw": raw})
+        elif f["key"]["what"] == "sidebar":
+            raw = raw_items(subject)
+            report["sidebars"][subject] = {"summary": summarise(raw), "counters": counters(raw), "raw": raw}
+        elif f["key"]["what"] == "step":
+            bench = [{"name": g["key"]["workload"], "run_name": g["key"]["workload"], "run_type": "iteration",
+                      "cpu_time": ms, "time_unit": "ms", "nodes/s": rate, "nodes": nodes}
+                     for g in ours if g["key"]["what"] == "search run" and g["key"]["subject"] == subject
+                     for ms, rate, nodes in zip(g["value"]["ms"], g["value"]["rate"], g["value"]["nodes"])]
+            raw = {"benchmarks": bench}
+            report["steps"].append(dict(value, step=subject, results=summarise_step(raw), raw=raw))
+    report["stages"].sort(key=lambda s: s["stage"])
+    report["steps"].sort(key=lambda s: s["number"])
+    return report
+
+
+def record(report, folder=None):
+    """Writes the report's facts into the store (docs/facts/bench.json); one line and exit 1
+    when the store refuses them or cannot be written."""
+    from docs import store
+    import datetime
+    run = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+    try:
+        store.record(WRITER, STORE_FILE, facts(report, cpu_name(cpuinfo()), run), **({"folder": folder} if folder else {}))
+    except (store.FactError, OSError) as e:
+        sys.exit(f"report.py: the store refused the run: {e}")
+    print(f"written: the store's {STORE_FILE} (run {run})")
+
+
 def node_check(results):
     """[(variant, workload, {stage: nodes})] for every workload whose node count is not the
     same on every stage and in every repetition: the steps are deterministic, so any
@@ -363,6 +468,9 @@ def main():
                          "over rounds x repetitions")
     ap.add_argument("--min-time", type=float, default=0.1, help="seconds per repetition")
     ap.add_argument("--json", help="write every stage's raw results and the summary here")
+    ap.add_argument("--store", action="store_true",
+                    help="record every figure in the store of facts (docs/facts/bench.json), which the pages are "
+                         "written from")
     ap.add_argument("--stages", help="comma-separated stage ids or prefixes (default: all)")
     ap.add_argument("--steps", help="comma-separated step ids or prefixes (default: all)")
     ap.add_argument("--only", choices=["stages", "steps"], help="run only the stages (and sidebars) or only the steps")
@@ -375,6 +483,11 @@ def main():
     args = ap.parse_args()
     if min(args.repetitions, args.rounds, args.step_repetitions) < 1:
         ap.error("--repetitions, --rounds and --step-repetitions must be at least 1")
+    if args.store and (args.stages or args.steps or args.only or args.ffo or args.from_json):
+        # The pages are written from the store's latest run: a part of one, or another
+        # workload, would leave them a run with pieces missing.
+        ap.error("--store records a whole run measured now (every stage, sidebar and step, their usual workloads): "
+                 "drop --stages, --steps, --only, --ffo and --from-json")
     if args.steps_from and (args.only != "stages" or args.from_json):
         ap.error("--steps-from goes with --only stages (this run measures the stages, the file gives the steps)")
 
@@ -443,6 +556,8 @@ def main():
             report.update(saved_steps)
         if args.json:
             write_json(args.json, report)
+        if args.store:
+            record(report)
 
     stages = report["stages"]
     print(f"Machine: {report['machine']}" + (f"; median of {report['repetitions']} repetitions (min-max)." if stages else ""))

@@ -111,10 +111,8 @@ endif()
 # ablation-e09.json from `ablation-e09`, ablation-e10.json from `ablation-e10`, train.json
 # from `./lab train`); a block whose report is missing keeps what it had.
 add_custom_target(update-docs
-  COMMAND Python3::Interpreter "${LAB_PY}" report --build "${CMAKE_BINARY_DIR}"
-          --json "${CMAKE_BINARY_DIR}/bench-report.json"
+  COMMAND Python3::Interpreter "${LAB_PY}" report --build "${CMAKE_BINARY_DIR}" --store
   COMMAND Python3::Interpreter "${LAB_PY}" update-docs --source "${CMAKE_SOURCE_DIR}"
-          --bench "${CMAKE_BINARY_DIR}/bench-report.json" --embedded "${CMAKE_BINARY_DIR}/embedded.json"
           --counts "${CMAKE_BINARY_DIR}/page-counts.json" --pairs "${CMAKE_BINARY_DIR}/verdict-pairs.json"
           --why "${CMAKE_BINARY_DIR}/why-slower.json" --flash-cache "${CMAKE_BINARY_DIR}/flash-cache.json"
           --ablation "${CMAKE_BINARY_DIR}/ablation-e04.json"
@@ -155,7 +153,7 @@ add_custom_target(page-counts
 
 # verdicts: host pairs in one process, interleaved (s11 against s10 for its page, and any
 # claim's pair the bench report does not time; seconds) and the evidence of the "Why it is slower" sections (callgrind, objdump), then
-# the ledger and the sections rewritten with the embedded report (build/embedded.json).
+# the ledger and the sections rewritten with the embedded figures of the store of facts.
 set(lab_verdict_benches)
 foreach(folder IN LISTS lab_numbered lab_steps lab_sidebars)
   if(TARGET bench_${folder})
@@ -167,7 +165,6 @@ if(TARGET bench_compare)
     COMMAND Python3::Interpreter "${LAB_PY}" verdict-pairs --build "${CMAKE_BINARY_DIR}"
     COMMAND Python3::Interpreter "${LAB_PY}" why-slower --build "${CMAKE_BINARY_DIR}"
     COMMAND Python3::Interpreter "${LAB_PY}" update-docs --source "${CMAKE_SOURCE_DIR}"
-            --embedded "${CMAKE_BINARY_DIR}/embedded.json"
     DEPENDS bench_compare bench_step_compare ${lab_verdict_benches}
     WORKING_DIRECTORY "${CMAKE_SOURCE_DIR}"
     USES_TERMINAL
@@ -262,7 +259,7 @@ add_test(NAME docs:browser COMMAND Python3::Interpreter "${LAB_PY}" docs-browser
          "${CMAKE_BINARY_DIR}/docs/html" "${CMAKE_SOURCE_DIR}/stages")
 set_tests_properties(docs:browser PROPERTIES LABELS docs SKIP_RETURN_CODE 77)
 if(TARGET embedded-report)
-  add_dependencies(update-docs embedded-report)  # build/embedded.json: the embedded columns
+  add_dependencies(update-docs embedded-report)  # the store's embedded figures: the embedded columns
 endif()
 
 # The checks above that read the sources and the program alone, not the built site or the

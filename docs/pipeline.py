@@ -66,7 +66,7 @@ PIPELINE = [
      "each search step against the one before at a million nodes a move (half an hour)",
      ["duel", "duel-verdict", "duel-timed"]),
     ("update-docs", target("update-docs"),
-     "build/embedded.json, build/bench-report.json, then every page",
+     "docs/facts/embedded.json and docs/facts/bench.json (the store), then every page",
      "the embedded report (simavr, QEMU) and every stage's and step's Google Benchmark; then every generated "
      "block from all the data files at once, with the plots, the example sessions and the layout pictures",
      ["numbers", "search", "verdict", "perft-fast", "machine", "measured-on", "embedded", "embedded-step",

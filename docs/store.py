@@ -130,6 +130,7 @@ def _write(path, data):
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             json.dump(data, f, indent=1, ensure_ascii=False)
             f.write("\n")
+        os.chmod(tmp, 0o644)  # mkstemp's 0600 would keep the store from other readers
         os.replace(tmp, path)
     except BaseException:
         if os.path.exists(tmp):

@@ -2,7 +2,7 @@
 """Rewrites the generated parts of the docs from measured data. Nothing here is typed
 by hand: every number comes from a benchmark or simulator report.
 
-    python3 lab.py update-docs --source . --bench build/bench-report.json [--embedded build/embedded.json]
+    python3 lab.py update-docs --source . [--bench saved-report.json] [--embedded saved-embedded.json]
     python3 lab.py update-docs --source . --check      # fails if a generated diff is stale
 
 Between markers `<!-- NAME:begin -->` and `<!-- NAME:end -->` it writes:
@@ -58,6 +58,7 @@ import os
 import re
 import sys
 
+from bench import embedded_report  # bench/embedded_report.py: the simulators' figures, from the store
 from bench import flash_cache  # bench/flash_cache.py: stage 08's flash-cache table
 from bench import report as bench  # bench/report.py: how the search results are read
 from docs import ablation  # docs/ablation.py: step 06's ideas switched off one at a time
@@ -271,14 +272,15 @@ def fold_embedded(body, page, summary=FOLDS["embedded"]):
     return (head + "\n\n" if head else "") + fold(summary, tail)
 
 
-def kept_embedded(old_page):
-    """The embedded table of a page's numbers block (its caption or its fold on), which a run
-    without the embedded report keeps as it was: that block's report is missing."""
-    body = block_text(old_page, "numbers") or ""
-    starts = [body.find(f"<details><summary>{FOLDS['embedded']}</summary>")] + \
-        [body.find(c) for c in EMBEDDED_CAPTIONS]
+def with_kept_embedded(body, old_page):
+    """A numbers block's host part with the embedded table of the page's old block (its
+    caption or its fold on), which a run without the embedded report keeps as it was: that
+    block's report is missing. One blank line between them, as the report's run writes."""
+    old = block_text(old_page, "numbers") or ""
+    starts = [old.find(f"<details><summary>{FOLDS['embedded']}</summary>")] + \
+        [old.find(c) for c in EMBEDDED_CAPTIONS]
     at = min((i for i in starts if i >= 0), default=-1)
-    return "\n" + body[at:] if at >= 0 else ""
+    return body.rstrip("\n") + "\n\n" + old[at:] if at >= 0 else body
 
 
 def details_depth(text, pos):
@@ -925,12 +927,14 @@ def ledger(src, report, page, old_text, partial):
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--source", default=".")
-    ap.add_argument("--bench", help="JSON written by python3 lab.py report --json (with only stages, or only "
-                                    "steps, only their parts are rewritten)")
-    ap.add_argument("--embedded", help="JSON written by the embedded report (optional; skipped if missing)")
+    ap.add_argument("--bench", help="JSON written by python3 lab.py report --json (default: the store's latest "
+                                    "run, docs/facts/bench.json; with only stages, or only steps, only their parts "
+                                    "are rewritten)")
+    ap.add_argument("--embedded", help="JSON written by python3 lab.py embedded-report --json (default: the store's "
+                                       "figures, docs/facts/embedded.json)")
     ap.add_argument("--counts", help="JSON written by bench/page_counts.py (optional; skipped if missing)")
     ap.add_argument("--pairs", help="JSON written by bench/verdict_pairs.py (default: verdict-pairs.json beside "
-                                    "--bench or --embedded; skipped if missing)")
+                                    "--bench or --embedded, else in SOURCE/build; skipped if missing)")
     ap.add_argument("--why", help="JSON written by bench/why_slower.py (default: why-slower.json beside them)")
     ap.add_argument("--flash-cache", help="JSON written by bench/flash_cache.py (its section on stage 08's page; "
                                           "skipped if missing)")
@@ -943,19 +947,32 @@ def main():
     src = args.source
     folders = stage_folders(src)
     nums, steps = numbered(folders), step_folders(folders)
-    report = load_json(args.bench, optional=False)
-    embedded, counts = load_json(args.embedded), load_json(args.counts)
+    # The bench report: the store's latest run (bench/report.py --store), or a saved --json.
+    # The bench report and the embedded report: the store's (bench/report.py --store,
+    # bench/embedded_report.py --store), or a saved JSON named on the command line.
+    facts = list(store.load().values())
+    report = load_json(args.bench, optional=False) if args.bench else bench.from_facts(facts)
+    embedded = load_json(args.embedded) if args.embedded else embedded_report.from_facts(facts)
+    counts = load_json(args.counts)
     has_stages = bool(report and report.get("stages"))
     has_steps = bool(report and report.get("steps"))
     partial = not (has_stages and has_steps)  # no report, or only a part: unsettled claims keep their rows
-    beside = os.path.dirname(args.bench or args.embedded or "")
-    if beside or args.pairs or args.why:
+    # The pairs and the slowdowns beside the named JSON, else in the source's build folder:
+    # the pages are written from the store, and these two are build/*.json still.
+    beside = os.path.dirname(args.bench or args.embedded or "") or os.path.join(src, "build")
+    if os.path.isdir(beside) or args.pairs or args.why:
         verdicts.load(load_json(args.pairs or os.path.join(beside, "verdict-pairs.json")), embedded,
                       load_json(args.why or os.path.join(beside, "why-slower.json")),
                       report if has_stages and has_steps else None)  # one data set: the report's runs
     stale = []
-    generated = ("numbers", "claims", "search", "counts", "embedded", "perft-fast", "why", "verdict", "one-process",
-                 "measured-on")  # may differ by machine: --check ignores them
+    # Blocks made from data that is not in the repository (build/*.json: the embedded report,
+    # the callgrind counts, the pairs) may differ by machine: --check ignores them. The bench
+    # report's own tables, read from the store, must be what the store gives.
+    generated = ("claims", "counts", "why", "verdict", "one-process")
+    if args.bench or not report:
+        generated += ("numbers", "search", "perft-fast", "measured-on")
+    if args.embedded or not embedded:
+        generated += ("embedded",)
 
     def strip(t, path):
         for m in generated:
@@ -1002,7 +1019,7 @@ def main():
             elif has_stages:
                 body = stage_numbers(report, folder, embedded) if folder in nums else \
                     sidebar_numbers(report, folder, embedded)
-                new = replace_between(new, "numbers", body + ("" if embedded else kept_embedded(text)), path)
+                new = replace_between(new, "numbers", body if embedded else with_kept_embedded(body, text), path)
         new = page_extras(new, text, counts, embedded, path)
         for ablation_json in args.ablation:
             new = ablation.fill(new, load_json(ablation_json), replace_between, path)
@@ -1039,7 +1056,8 @@ def main():
     if (report or verdicts.loaded()) and has_markers(new, "claims"):
         new = replace_between(new, "claims", ledger(src, report, None, ov, partial), ov_path)
     if has_stages:
-        new = replace_between(new, "numbers", overview_numbers(report, embedded) + ("" if embedded else kept_embedded(ov)),
+        new = replace_between(new, "numbers", overview_numbers(report, embedded) if embedded else
+                              with_kept_embedded(overview_numbers(report, None), ov),
                               ov_path)
     if has_steps:
         new = replace_between(new, "search", search_numbers(report), ov_path)
@@ -1114,15 +1132,22 @@ def main():
         print("drew docs/search.svg")
     # The embedded report's own tables ("sections": file, marker, Markdown), e.g. the memory
     # and stack table in the ESP32 guide, docs/esp32.md (bench/embedded_report.py writes them).
-    sections = [] if args.check else (embedded or {}).get("sections", []) + flash_cache_sections(args.flash_cache,
-                                                                                                   embedded)
+    # --check compares them when they come from the store (a saved --embedded may differ).
+    sections = (embedded or {}).get("sections", [])
+    if args.check:
+        sections = [] if args.embedded else sections
+    else:
+        sections = sections + flash_cache_sections(args.flash_cache, embedded)
     for sec in sections:
         sec_path = os.path.join(src, sec["file"])
-        body = replace_between(read(sec_path), sec["marker"], sec["text"], sec_path) \
-            if has_markers(read(sec_path), sec["marker"]) else None
+        old = read(sec_path)
+        body = replace_between(old, sec["marker"], sec["text"], sec_path) if has_markers(old, sec["marker"]) else None
         if body and sec["file"].startswith("stages/"):  # a stage page's bulk is folded
             body = fold_page(body, sec["file"])
-        if body and write_if_changed(sec_path, body):
+        if args.check:
+            if body and body != old:
+                stale.append(f"{sec_path} ({sec['marker']})")
+        elif body and write_if_changed(sec_path, body):
             print(f"updated {sec_path} ({sec['marker']})")
     if stale:
         sys.exit("update_docs: generated parts are stale (run python3 lab.py update-docs --source .): " + ", ".join(stale))

@@ -28,7 +28,7 @@ import lab  # lab.py: the tools' entry point, to run a tool as a child process
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SKIPPED = {"embedded-timed"}  # timing lines at one tick's resolution: not reproducible to the digit
-HOW = "python3 lab.py embedded-report --build build && python3 lab.py update-docs --source . --embedded build/embedded.json"
+HOW = "python3 lab.py embedded-report --build build --store && python3 lab.py update-docs --source ."
 
 
 def rows(text):

@@ -5,6 +5,11 @@ show what it holds:
 - a second value planted for a key, in another file or in the same one, fails the load
   with both places named; a second writer of a key is refused, its own writer replaces;
 - a broken key (a field missing or empty) fails;
+- the bench report goes into the store and comes back as it was (bench/report.py facts,
+  from_facts): the same medians, spreads, counters and node counts; a later run on the
+  same CPU is the one read back, an earlier CPU's facts stay as keys of their own; the
+  embedded report's facts come back as the report; a number typed into a copy of s05's
+  Numbers table or of the ESP32 guide's memory table fails update_docs' check;
 - every step page's duel blocks are what bench/duel_report.py renders from the store, and
   a number typed into a copy of one fails that check, naming the page and block; the
   perft tables (docs/cli.md, s11's page) are what bench/perft_speed.py renders from it.
@@ -18,6 +23,8 @@ import subprocess
 import sys
 import tempfile
 
+from bench import embedded_report  # its facts() and from_facts(), under test
+from bench import report as bench_report  # its facts() and from_facts(), under test
 from docs import store  # the store under test
 import lab  # lab.py: the tools' entry point, to run a tool as a child process
 
@@ -130,6 +137,114 @@ def perft_tables_are_the_store():
             sys.exit(f"FAIL: a typed perft time passed the check (exit {r.returncode}): {r.stderr}")
 
 
+def fake_report(scale):
+    """A bench report as bench/report.py builds it, small: a stage, a sidebar and a step, two
+    repetitions each, their times multiplied by `scale`."""
+    def stage_raw(names):
+        return {"benchmarks": [{"name": n + "/iterations:9", "run_name": n, "run_type": "iteration",
+                                "items_per_second": 1e9 / (t * scale * (1 + r / 10)), "leaves": 100}
+                               for n, t in names for r in range(2)] +
+                              [{"name": names[0][0] + "_median", "run_type": "aggregate"}]}
+    step_raw = {"benchmarks": [{"name": "FFO/1-19/s11_avx512/repeats:2", "run_name": "FFO/1-19/s11_avx512",
+                                "run_type": "iteration", "cpu_time": 5e6 * scale * (1 + r), "time_unit": "ns",
+                                "nodes/s": 2e8 / (scale * (1 + r)), "nodes": 1000} for r in range(2)]}
+    stages = [{"stage": "s01_naive", "technique": "eight loops", "raw": stage_raw([("FlipScan", 600), ("Perft/7", 140)])}]
+    for s in stages:
+        s["summary"] = bench_report.summarise(s["raw"])
+    side = stage_raw([("Article/recursive", 50)])
+    steps = [{"step": "e05_table", "number": 5, "idea": "a table", "workload": "FFO/1-19", "default_stage": "s11_avx512",
+              "raw": step_raw, "results": bench_report.summarise_step(step_raw)}]
+    return {"machine": "CPU X, 2 cores, Linux", "repetitions": 2, "rounds": 1, "pinned_cpu": 0, "step_repetitions": 2,
+            "stages": stages, "sidebars": {"go_capture": {"summary": bench_report.summarise(side),
+                                                          "counters": bench_report.counters(side), "raw": side}},
+            "steps": steps}
+
+
+def close(a, b):
+    """Two summaries alike, up to the float rounding of ns -> items/s -> ns."""
+    if isinstance(a, (int, float)) and isinstance(b, (int, float)):
+        return abs(a - b) <= 1e-9 * max(abs(a), abs(b), 1)
+    if isinstance(a, (list, tuple)) and isinstance(b, (list, tuple)):
+        return len(a) == len(b) and all(close(x, y) for x, y in zip(a, b))
+    if isinstance(a, dict) and isinstance(b, dict):
+        return a.keys() == b.keys() and all(close(a[k], b[k]) for k in a)
+    return a == b
+
+
+def bench_round_trip():
+    """The bench report into the store and back: the summaries the pages are written from."""
+    with tempfile.TemporaryDirectory() as d:
+        first, second = fake_report(1.0), fake_report(2.0)
+        for report, cpu, run in ((first, "CPU X", "2026-01-01 10:00 UTC"), (second, "CPU X", "2026-01-02 10:00 UTC")):
+            store.record(bench_report.WRITER, bench_report.STORE_FILE, bench_report.facts(report, cpu, run), folder=d)
+        back = bench_report.from_facts(list(store.load(d).values()))
+        want = second  # the later run on the same CPU replaced the first
+        checks = [(back["machine"], want["machine"]), (back["stages"][0]["summary"], want["stages"][0]["summary"]),
+                  (back["sidebars"]["go_capture"]["summary"], want["sidebars"]["go_capture"]["summary"]),
+                  (back["sidebars"]["go_capture"]["counters"], want["sidebars"]["go_capture"]["counters"]),
+                  (back["steps"][0]["results"], want["steps"][0]["results"]), (back["steps"][0]["idea"], "a table")]
+        for got, expected in checks:
+            if not close(got, expected):
+                sys.exit(f"FAIL: the bench report did not come back from the store: {got!r} != {expected!r}")
+        # Another CPU's run is a key of its own: both stay, the latest is read back.
+        store.record(bench_report.WRITER, bench_report.STORE_FILE,
+                     bench_report.facts(first, "CPU Y", "2026-01-03 10:00 UTC"), folder=d)
+        everything = store.load(d)
+        back = bench_report.from_facts(list(everything.values()))
+        if not close(back["stages"][0]["summary"], first["stages"][0]["summary"]):
+            sys.exit("FAIL: the latest run (CPU Y) is not the one read back")
+        if sum(1 for k in everything if "CPU X" in k) != sum(1 for k in everything if "CPU Y" in k):
+            sys.exit("FAIL: the earlier CPU's facts did not stay beside the later one's")
+        if bench_report.from_facts([]) is not None:
+            sys.exit("FAIL: an empty store gave a bench report")
+
+
+def plant(path, after, marker):
+    """Types one digit over the first cell after `after` in the block `marker` of `path`."""
+    with open(path, encoding="utf-8") as f:
+        text = f.read()
+    row = text.index(after, text.index(f"<!-- {marker}:begin -->"))
+    cell = text.index(" | ", row + 2) + 3
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(text[:cell] + ("9" if text[cell] != "9" else "8") + text[cell + 1:])
+    return text
+
+
+def pages_fail_with_a_typed_number(copy, page, after, marker, what):
+    """A number typed into `page` of the copy fails update_docs' check, naming the page."""
+    text = plant(os.path.join(copy, page), after, marker)
+    r = subprocess.run(lab.command("update-docs") + ["--source", copy, "--check"], capture_output=True, text=True)
+    if r.returncode != 1 or page not in r.stderr:
+        sys.exit(f"FAIL: a typed {what} passed the check (exit {r.returncode}): {r.stderr}")
+    with open(os.path.join(copy, page), "w", encoding="utf-8") as f:
+        f.write(text)
+
+
+def bench_tables_are_the_store():
+    """update_docs' check compares the tables written from the store with the pages: a
+    number typed into a copy of s05's Numbers table (the bench report) or of the ESP32
+    guide's memory table (the embedded report) fails it."""
+    with tempfile.TemporaryDirectory() as d:
+        copy = os.path.join(d, "repo")
+        shutil.copytree(ROOT, copy, ignore=shutil.ignore_patterns(".git", "build*"))
+        pages_fail_with_a_typed_number(copy, "stages/s05_cell91/README.md", "| flip scan (countFlips", "numbers",
+                                       "time in s05's Numbers table")
+        pages_fail_with_a_typed_number(copy, "docs/esp32.md", "| s01_naive |", "esp32-memory",
+                                       "flash size in the ESP32 guide's memory table")
+
+
+def embedded_round_trip():
+    """The store's embedded figures, written as facts again and read back, are the same report."""
+    real = list(store.load().values())
+    report = embedded_report.from_facts(real)
+    if not report:
+        sys.exit("FAIL: the store has no embedded figures")
+    again = embedded_report.facts(report["raw"], report["toolchains"], "2026-01-01 10:00 UTC")
+    back = embedded_report.from_facts([dict(f, writer=embedded_report.WRITER) for f in again])
+    if back != report:
+        sys.exit("FAIL: the embedded report did not come back from the store as it was")
+
+
 def main():
     try:
         real = store.load()
@@ -138,10 +253,13 @@ def main():
     if not real:
         sys.exit("FAIL: the repository's store is empty")
     planted(real)
+    bench_round_trip()
+    bench_tables_are_the_store()
+    embedded_round_trip()
     pages_are_the_store()
     perft_tables_are_the_store()
-    print(f"store: {len(real)} facts, one value each; planted second values refused; the pages' duels and perft "
-          "tables are the store's")
+    print(f"store: {len(real)} facts, one value each; planted second values refused; the bench and embedded reports come back "
+          "from it as it was; the pages' duels and perft tables are the store's")
     return 0
 
 

@@ -157,11 +157,10 @@ function(lab_sketch_checks folder label checker)
 endfunction()
 
 # embedded-report: every sketch's AVR cycles, flash/RAM and stack, lx106 and RISC-V
-# instruction counts, RISC-V memory and stack, the Go frames, into build/embedded.json
-# (read by python3 lab.py update-docs --embedded) and printed as tables.
+# instruction counts, RISC-V memory and stack, the Go frames, into the store of facts
+# (docs/facts/embedded.json, read by python3 lab.py update-docs) and printed as tables.
 add_custom_target(embedded-report
-  COMMAND Python3::Interpreter "${LAB_PY}" embedded-report --build "${CMAKE_BINARY_DIR}"
-          --json "${CMAKE_BINARY_DIR}/embedded.json"
+  COMMAND Python3::Interpreter "${LAB_PY}" embedded-report --build "${CMAKE_BINARY_DIR}" --store
   WORKING_DIRECTORY "${CMAKE_SOURCE_DIR}"
   USES_TERMINAL
   COMMENT "Measuring every sketch on AVR (simavr), Xtensa lx106 and RISC-V (QEMU)")
@@ -181,7 +180,7 @@ add_custom_target(flash-cache
   COMMAND Python3::Interpreter "${LAB_PY}" flash-cache --build "${CMAKE_BINARY_DIR}"
           --json "${CMAKE_BINARY_DIR}/flash-cache.json"
   COMMAND Python3::Interpreter "${LAB_PY}" update-docs --source "${CMAKE_SOURCE_DIR}"
-          --flash-cache "${CMAKE_BINARY_DIR}/flash-cache.json" --embedded "${CMAKE_BINARY_DIR}/embedded.json"
+          --flash-cache "${CMAKE_BINARY_DIR}/flash-cache.json"
   WORKING_DIRECTORY "${CMAKE_SOURCE_DIR}"
   USES_TERMINAL
   COMMENT "Replaying s05's, s07's and s08's table reads through a model of the ESP32 flash cache (valgrind)")
