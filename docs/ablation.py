@@ -16,7 +16,9 @@ some rounds than in others (it happens on shared machines) moves both times of a
 alike and leaves their ratio be; noise within a round still shows, in the range.
 
     python3 lab.py ablation build/ablation.json            # prints the block
-    python3 lab.py update-docs ... --ablation build/ablation.json   # writes it into the page
+    python3 lab.py ablation --store build/ablation.json    # records the run in the store of facts
+    python3 lab.py update-docs ...                         # writes the store's latest runs into the pages
+    python3 lab.py update-docs ... --ablation build/ablation.json   # or a saved run
 """
 import json
 import os
@@ -80,6 +82,55 @@ def table(data):
     return "\n".join(out)
 
 
+# The store of facts (docs/store.py): each run of bench/ablation.cpp, recorded by this
+# module (`python3 lab.py ablation --store JSON`, which the ablation targets run after it):
+# the run's settings, and per variant its nodes and every round's CPU seconds.
+STORE_FILE, WRITER = "ablation.json", "docs/ablation.py"
+
+
+def facts(data, run):
+    cpu = bench.cpu_name(data.get("cpuinfo", {}))
+    first, last = data["ffo"]
+    workload = f"FFO #{first}-#{last} on {data['stage']}"
+
+    def fact(what, subject, value):
+        return {"key": {"what": what, "workload": workload, "subject": subject, "platform": "host", "cpu": cpu},
+                "value": value, "how": f"cmake --build build --target {target(data)}", "run": run}
+    settings = {k: data[k] for k in ("stage", "ffo", "table", "rounds", "command", "cores", "cpuinfo") if k in data}
+    return [fact("ablation run", data["step"], settings)] + \
+        [fact("ablation variant", f"{data['step']}, {v['name']}", dict(v, order=i))
+         for i, v in enumerate(data["variants"])]
+
+
+def from_facts(store_facts, step):
+    """The latest ablation run of `step` in the store, as bench/ablation.cpp wrote it; None without one."""
+    mine = [f for f in store_facts if f.get("writer") == WRITER]
+    runs = [f for f in mine if f["key"]["what"] == "ablation run" and f["key"]["subject"] == step]
+    if not runs:
+        return None
+    latest = max(runs, key=lambda f: f["run"])
+    variants = sorted((f["value"] for f in mine if f["key"]["what"] == "ablation variant"
+                       and f["key"]["subject"].startswith(step + ", ") and f["run"] == latest["run"]
+                       and f["key"]["cpu"] == latest["key"]["cpu"]), key=lambda v: v["order"])
+    return dict(latest["value"], step=step, variants=[{k: x for k, x in v.items() if k != "order"} for v in variants])
+
+
+def record(path):
+    """Records the run in `path` (bench/ablation.cpp's JSON) in the store; one line and exit 1
+    when it cannot be read or the store refuses it."""
+    from docs import store
+    import datetime
+    try:
+        with open(path) as f:
+            data = json.load(f)
+        run = datetime.datetime.fromtimestamp(os.path.getmtime(path), datetime.timezone.utc).strftime(
+            "%Y-%m-%d %H:%M UTC")  # when the run ended: the JSON is written last
+        store.record(WRITER, STORE_FILE, facts(data, run))
+    except (OSError, ValueError, KeyError, store.FactError) as e:
+        sys.exit(f"ablation.py: cannot record {path}: {e}")
+    print(f"written: the store's {STORE_FILE} ({data['step']}, run {run})")
+
+
 def fill(text, data, replace_between, path=PAGE):
     """The page with its ablation block rewritten from `data` (the JSON, loaded); without data,
     without the markers or when the JSON is another step's (its "step", a folder name, is not
@@ -93,7 +144,15 @@ def fill(text, data, replace_between, path=PAGE):
 
 
 if __name__ == "__main__":
-    if len(sys.argv) != 2:
-        sys.exit("usage: python3 lab.py ablation ABLATION_JSON")
-    with open(sys.argv[1]) as f:
-        print(table(json.load(f)), end="")
+    if len(sys.argv) == 3 and sys.argv[1] == "--store":
+        record(sys.argv[2])
+    elif len(sys.argv) == 2 and not sys.argv[1].startswith("-"):
+        try:
+            with open(sys.argv[1]) as f:
+                print(table(json.load(f)), end="")
+        except (OSError, ValueError, KeyError) as e:
+            sys.exit(f"ablation.py: cannot read {sys.argv[1]}: {e}")
+    else:
+        print("usage: python3 lab.py ablation ABLATION_JSON | python3 lab.py ablation --store ABLATION_JSON",
+              file=sys.stderr)
+        sys.exit(2)

@@ -130,7 +130,7 @@ WRITERS = {
     "kept": (U, U, "docs/kept_measurements.json"),
     "measured-on": (U, "docs/blocks.py", "docs/facts/bench.json (the store): its machine (in Japanese: docs/ja.py)"),
     "ffo-long": (U, U, "docs/ffo_long_e09.json, docs/ffo_long_e10.json (bench/ffo_long.py)"),
-    "ablation": (U, "docs/ablation.py", "build/ablation-e04.json, build/ablation.json, ... (bench/ablation.cpp)"),
+    "ablation": (U, "docs/ablation.py", "docs/facts/ablation.json (the store; bench/ablation.cpp's runs)"),
     "learning": (U, "docs/learned.py", "build/train.json (./lab train)"),
     "lesson-*": ("docs/lessons.py", "docs/lessons.py", "docs/facts/bench.json, docs/facts/embedded.json, build/page-counts.json, "
                  "docs/facts/perft.json"),

@@ -107,17 +107,14 @@ endif()
 # valgrind measurements are not re-run: their last reports in the build folder are read
 # where they exist (page-counts.json from `page-counts`,
 # verdict-pairs.json and why-slower.json from `verdicts`, flash-cache.json from
-# `flash-cache`, ablation.json from `ablation`, ablation-e08.json from `ablation-e08`,
-# ablation-e09.json from `ablation-e09`, ablation-e10.json from `ablation-e10`, train.json
-# from `./lab train`); a block whose report is missing keeps what it had.
+# `flash-cache`, train.json from `./lab train`); a block whose report is missing keeps what
+# it had. The bench report, the embedded report, the duels, the perft rounds and the
+# ablations (`ablation`, `ablation-eNN`) are read from the store of facts, docs/facts/.
 add_custom_target(update-docs
   COMMAND Python3::Interpreter "${LAB_PY}" report --build "${CMAKE_BINARY_DIR}" --store
   COMMAND Python3::Interpreter "${LAB_PY}" update-docs --source "${CMAKE_SOURCE_DIR}"
           --counts "${CMAKE_BINARY_DIR}/page-counts.json" --pairs "${CMAKE_BINARY_DIR}/verdict-pairs.json"
           --why "${CMAKE_BINARY_DIR}/why-slower.json" --flash-cache "${CMAKE_BINARY_DIR}/flash-cache.json"
-          --ablation "${CMAKE_BINARY_DIR}/ablation-e04.json"
-          --ablation "${CMAKE_BINARY_DIR}/ablation.json" --ablation "${CMAKE_BINARY_DIR}/ablation-e08.json"
-          --ablation "${CMAKE_BINARY_DIR}/ablation-e09.json" --ablation "${CMAKE_BINARY_DIR}/ablation-e10.json"
           --train "${CMAKE_BINARY_DIR}/train.json"
   COMMAND Python3::Interpreter "${LAB_PY}" transcripts --build "${CMAKE_BINARY_DIR}"
           --source "${CMAKE_SOURCE_DIR}"

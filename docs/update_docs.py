@@ -939,8 +939,8 @@ def main():
     ap.add_argument("--flash-cache", help="JSON written by bench/flash_cache.py (its section on stage 08's page; "
                                           "skipped if missing)")
     ap.add_argument("--ablation", action="append", default=[],
-                    help="JSON written by the target `ablation` or `ablation-eNN` (that step's page's ablation "
-                         "table; skipped if missing; may be given once per step)")
+                    help="a saved run of bench/ablation.cpp (that step's page's ablation table, over the store's "
+                         "latest run; skipped if missing; may be given once per step)")
     ap.add_argument("--train", help="JSON written by `./lab train` (e07's learning block; skipped if missing)")
     ap.add_argument("--check", action="store_true", help="only check that the generated diffs are current")
     args = ap.parse_args()
@@ -1021,6 +1021,8 @@ def main():
                     sidebar_numbers(report, folder, embedded)
                 new = replace_between(new, "numbers", body if embedded else with_kept_embedded(body, text), path)
         new = page_extras(new, text, counts, embedded, path)
+        # The step's latest ablation run in the store; a saved run named by --ablation over it.
+        new = ablation.fill(new, ablation.from_facts(facts, folder), replace_between, path)
         for ablation_json in args.ablation:
             new = ablation.fill(new, load_json(ablation_json), replace_between, path)
         new = learned.fill(new, load_json(args.train), replace_between, path)

@@ -9,7 +9,8 @@ show what it holds:
   from_facts): the same medians, spreads, counters and node counts; a later run on the
   same CPU is the one read back, an earlier CPU's facts stay as keys of their own; the
   embedded report's facts come back as the report; a number typed into a copy of s05's
-  Numbers table or of the ESP32 guide's memory table fails update_docs' check;
+  Numbers table, of the ESP32 guide's memory table or of e04's ablation table fails
+  update_docs' check;
 - every step page's duel blocks are what bench/duel_report.py renders from the store, and
   a number typed into a copy of one fails that check, naming the page and block; the
   perft tables (docs/cli.md, s11's page) are what bench/perft_speed.py renders from it.
@@ -199,20 +200,22 @@ def bench_round_trip():
             sys.exit("FAIL: an empty store gave a bench report")
 
 
-def plant(path, after, marker):
-    """Types one digit over the first cell after `after` in the block `marker` of `path`."""
+def plant(path, after, marker, column=1):
+    """Types one digit over the start of cell `column` (0: the first) of the row that starts
+    with `after` in the block `marker` of `path`."""
     with open(path, encoding="utf-8") as f:
         text = f.read()
-    row = text.index(after, text.index(f"<!-- {marker}:begin -->"))
-    cell = text.index(" | ", row + 2) + 3
+    cell = text.index(after, text.index(f"<!-- {marker}:begin -->")) + 2
+    for _ in range(column):
+        cell = text.index(" | ", cell) + 3
     with open(path, "w", encoding="utf-8") as f:
         f.write(text[:cell] + ("9" if text[cell] != "9" else "8") + text[cell + 1:])
     return text
 
 
-def pages_fail_with_a_typed_number(copy, page, after, marker, what):
+def pages_fail_with_a_typed_number(copy, page, after, marker, what, column=1):
     """A number typed into `page` of the copy fails update_docs' check, naming the page."""
-    text = plant(os.path.join(copy, page), after, marker)
+    text = plant(os.path.join(copy, page), after, marker, column)
     r = subprocess.run(lab.command("update-docs") + ["--source", copy, "--check"], capture_output=True, text=True)
     if r.returncode != 1 or page not in r.stderr:
         sys.exit(f"FAIL: a typed {what} passed the check (exit {r.returncode}): {r.stderr}")
@@ -222,8 +225,8 @@ def pages_fail_with_a_typed_number(copy, page, after, marker, what):
 
 def bench_tables_are_the_store():
     """update_docs' check compares the tables written from the store with the pages: a
-    number typed into a copy of s05's Numbers table (the bench report) or of the ESP32
-    guide's memory table (the embedded report) fails it."""
+    number typed into a copy of s05's Numbers table (the bench report), of the ESP32
+    guide's memory table (the embedded report) or of e04's ablation table fails it."""
     with tempfile.TemporaryDirectory() as d:
         copy = os.path.join(d, "repo")
         shutil.copytree(ROOT, copy, ignore=shutil.ignore_patterns(".git", "build*"))
@@ -231,6 +234,8 @@ def bench_tables_are_the_store():
                                        "time in s05's Numbers table")
         pages_fail_with_a_typed_number(copy, "docs/esp32.md", "| s01_naive |", "esp32-memory",
                                        "flash size in the ESP32 guide's memory table")
+        pages_fail_with_a_typed_number(copy, "stages/e04_pvs/README.md", "| principal variation", "ablation",
+                                       "node count in e04's ablation table", column=2)
 
 
 def embedded_round_trip():
