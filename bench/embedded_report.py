@@ -616,20 +616,14 @@ def from_facts(store_facts):
 
 
 def record(raw, versions):
-    """Writes the figures into the store (docs/facts/embedded.json); one line and exit 1 when
-    the store refuses them or cannot be written."""
+    """Writes the figures into the store (docs/facts/embedded.json); one line and exit 1 for a
+    board's merged columns."""
     from docs import store
-    import datetime
     other = sorted({part for folder, figures in raw.items() if folder != "go_frames" for part in figures} - set(PLATFORMS))
     if other:  # e.g. "esp32": a board's columns, merged by esp32-column, are no simulator's count
         sys.exit(f"embedded_report.py: the store holds the simulators' figures, not {', '.join(other)}: record the "
                  "report before merging a board's columns into it")
-    run = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
-    try:
-        store.record(WRITER, STORE_FILE, facts(raw, versions, run))
-    except (store.FactError, OSError) as e:
-        sys.exit(f"embedded_report.py: the store refused the figures: {e}")
-    print(f"written: the store's {STORE_FILE} (run {run})")
+    store.save("embedded_report.py", WRITER, STORE_FILE, facts(raw, versions, store.run_stamp()))
 
 
 if __name__ == "__main__":

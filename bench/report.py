@@ -338,17 +338,10 @@ def from_facts(store_facts):
     return report
 
 
-def record(report, folder=None):
-    """Writes the report's facts into the store (docs/facts/bench.json); one line and exit 1
-    when the store refuses them or cannot be written."""
+def record(report):
+    """Writes the report's facts into the store (docs/facts/bench.json)."""
     from docs import store
-    import datetime
-    run = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
-    try:
-        store.record(WRITER, STORE_FILE, facts(report, cpu_name(cpuinfo()), run), **({"folder": folder} if folder else {}))
-    except (store.FactError, OSError) as e:
-        sys.exit(f"report.py: the store refused the run: {e}")
-    print(f"written: the store's {STORE_FILE} (run {run})")
+    store.save("report.py", WRITER, STORE_FILE, facts(report, cpu_name(cpuinfo()), store.run_stamp()))
 
 
 def node_check(results):

@@ -3,7 +3,7 @@
 side by side so that a verdict never compares numbers from different runs.
 
     python3 lab.py verdict-pairs [--build build] [--repetitions 15] [--min-time 0.05]
-                           [--json build/verdict-pairs.json] [--only s04,e03] [--all]
+                           [--store] [--json build/verdict-pairs.json] [--only s04,e03] [--all]
 
 For every claim with "faster" and "than" (keys "<stage or step>:<benchmark>"):
 - two numbered stages' shared benchmarks: bench_compare A B (bench/compare.cpp), one
@@ -19,6 +19,8 @@ A pair whose two benchmarks the bench report (bench/report.py) also times is ski
 value (docs/verdicts.py load); this file serves the pairs the report lacks.
 The JSON keeps every repetition's time per item ("a", "b"), the unit, and how the pair
 was run; docs/verdicts.py turns it into the ledger's host row (median, quartiles, min-max).
+With --store the pairs go into the store of facts (docs/facts/pairs.json), which
+docs/update_docs.py reads.
 """
 import argparse
 import json
@@ -133,12 +135,41 @@ def in_report(build, key):
     return key.split(":", 1)[1] in _listed[exe]
 
 
+# The store of facts (docs/store.py): each pair, both sides' every repetition, keyed by the
+# faster side, the other and the CPU; a partial run (--only) replaces its own pairs alone.
+STORE_FILE, WRITER = "pairs.json", "bench/verdict_pairs.py"
+WHAT = "time per item, one process, interleaved"
+
+
+def facts(out, run):
+    cpu = report.cpu_name(report.cpuinfo())
+    settings = {k: out[k] for k in ("machine", "repetitions", "min_time")}
+    return [{"key": {"what": WHAT, "workload": "against " + p["than"], "subject": p["faster"], "platform": "host",
+                     "cpu": cpu},
+             "value": dict(p, **settings), "how": "python3 lab.py verdict-pairs --store", "run": run}
+            for p in out["pairs"]]
+
+
+def from_facts(store_facts):
+    """The pairs of the latest CPU in the store, as --json writes them; None without any."""
+    mine = [f for f in store_facts if f.get("writer") == WRITER]
+    if not mine:
+        return None
+    latest = max(mine, key=lambda f: f["run"])
+    ours = [f["value"] for f in mine if f["key"]["cpu"] == latest["key"]["cpu"]]
+    settings = ("machine", "repetitions", "min_time")
+    return dict({k: latest["value"][k] for k in settings},
+                pairs=[{k: v for k, v in p.items() if k not in settings} for p in ours])
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--build", default="build")
+    ap.add_argument("--store", action="store_true", help="record the pairs in the store of facts "
+                                                         "(docs/facts/pairs.json), which the pages are written from")
     ap.add_argument("--repetitions", type=int, default=15)
     ap.add_argument("--min-time", type=float, default=0.05, help="seconds per repetition")
-    ap.add_argument("--json", help="where to write (default: BUILD/verdict-pairs.json)")
+    ap.add_argument("--json", help="also write the pairs here (default without --store: BUILD/verdict-pairs.json)")
     ap.add_argument("--only", help="comma-separated prefixes of the claims' faster keys (s04,e03)")
     ap.add_argument("--all", action="store_true", help="also the pairs the bench report times (by default skipped: "
                                                        "a verdict reads the report's runs, one data set for every page)")
@@ -151,7 +182,7 @@ def main():
     if args.only and os.path.exists(path):  # a partial run keeps the other pairs
         with open(path) as f:
             old = {(p["faster"], p["than"]): p for p in json.load(f)["pairs"]}
-    pairs = dict(old)
+    pairs, measured = dict(old), []
     page_pairs = set(verdicts.one_process_pairs())  # a page shows these as one-process tables
     skipped = 0
     for c in timing_claims(ROOT):
@@ -165,9 +196,15 @@ def main():
         got = measure(args.build, c, args.repetitions, args.min_time)
         unit = "ms/run" if c["faster"][0] == "e" else report.unit(c["faster"].split(":", 1)[1])
         pairs[(c["faster"], c["than"])] = {"faster": c["faster"], "than": c["than"], "unit": unit, **got}
+        measured.append((c["faster"], c["than"]))
     out = {"machine": report.machine(), "repetitions": args.repetitions, "min_time": args.min_time,
            "pairs": list(pairs.values())}
-    report.write_json(path, out)
+    if args.store:  # only the pairs measured now: the store keeps the others as they were
+        from docs import store
+        store.save("verdict_pairs", WRITER, STORE_FILE,
+                   facts(dict(out, pairs=[pairs[k] for k in measured]), store.run_stamp()))
+    if args.json or not args.store:
+        report.write_json(path, out)
     if skipped:
         print(f"verdict_pairs: {skipped} pairs skipped: the bench report times both sides (--all measures them)",
               file=sys.stderr)

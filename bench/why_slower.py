@@ -2,7 +2,7 @@
 """The evidence behind the pages' "Why it is slower" sections, from counts that do not
 depend on the machine's load:
 
-    python3 lab.py why-slower [--build build] [--json build/why-slower.json]
+    python3 lab.py why-slower [--build build] [--store] [--json build/why-slower.json]
 
 - callgrind (valgrind's simulator of this CPU's instruction set): instructions,
   conditional branches, mispredicted branches and first-level data cache misses per
@@ -16,7 +16,8 @@ depend on the machine's load:
   disassembles them (objdump) and lists every innermost loop (a backward branch with no
   other loop inside) of the code each reaches, with its instruction count.
 The AVR cycles, lx106 and RISC-V instructions come from the embedded report
-(build/embedded.json, bench/embedded_report.py); docs/verdicts.py reads both files.
+(bench/embedded_report.py). With --store the counts and loops go into the store of facts
+(docs/facts/why.json); docs/verdicts.py reads both reports from there.
 """
 import argparse
 import os
@@ -135,10 +136,53 @@ def hot_loops(stage, family, arch, work):
             "compiler": " ".join(compiler)}
 
 
+# The store of facts (docs/store.py): per stage and benchmark its callgrind counts (the cache
+# model takes this CPU's cache sizes: the key names the CPU) and per architecture its loops,
+# with the tools' versions beside them.
+STORE_FILE, WRITER = "why.json", "bench/why_slower.py"
+COUNTS, LOOPS, TOOLS = "callgrind counts per item", "innermost loops (objdump)", "why-slower tool versions"
+
+
+def facts(out, run):
+    cpu = report.cpu_name(report.cpuinfo())
+
+    def fact(what, workload, subject, platform, value, on=cpu):
+        return {"key": {"what": what, "workload": workload, "subject": subject, "platform": platform, "cpu": on},
+                "value": value, "how": "python3 lab.py why-slower --store", "run": run}
+    found = [fact(TOOLS, "why-slower", "the run", "host", {k: out[k] for k in ("valgrind", "compilers")})]
+    for name, counts in out["callgrind"].items():
+        stage, family = name.split(":")
+        found.append(fact(COUNTS, family, stage, "host (callgrind)", counts))
+    for arch, per in out["loops"].items():
+        for name, loops in per.items():
+            stage, family = name.split(":")
+            found.append(fact(LOOPS, family, stage, arch, loops, on="any"))
+    return found
+
+
+def from_facts(store_facts):
+    """The latest run in the store, as --json writes it; None without one."""
+    mine = [f for f in store_facts if f.get("writer") == WRITER]
+    tools = [f for f in mine if f["key"]["what"] == TOOLS]
+    if not tools:
+        return None
+    latest = max(tools, key=lambda f: f["run"])
+    out = dict(latest["value"], callgrind={}, loops={})
+    for f in mine:
+        k = f["key"]
+        if k["what"] == COUNTS and k["cpu"] == latest["key"]["cpu"]:
+            out["callgrind"][f"{k['subject']}:{k['workload']}"] = f["value"]
+        elif k["what"] == LOOPS:
+            out["loops"].setdefault(k["platform"], {})[f"{k['subject']}:{k['workload']}"] = f["value"]
+    return out
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--build", default="build")
-    ap.add_argument("--json", help="where to write (default: BUILD/why-slower.json)")
+    ap.add_argument("--store", action="store_true", help="record the counts in the store of facts "
+                                                         "(docs/facts/why.json), which the pages are written from")
+    ap.add_argument("--json", help="also write them here (default without --store: BUILD/why-slower.json)")
     args = ap.parse_args()
     tools = {"valgrind": report.need("valgrind", "valgrind"), "objdump": report.need("objdump", "binutils"),
              "c++": report.need("c++", "g++"), "avr-g++": report.tool_version("avr-g++")}
@@ -161,8 +205,11 @@ def main():
                 if arch == "avr" and not tools["avr-g++"]:
                     continue
                 out["loops"].setdefault(arch, {})[f"{stage}:{family}"] = hot_loops(stage, family, arch, work)
-    path = args.json or os.path.join(args.build, "why-slower.json")
-    report.write_json(path, out)
+    if args.store:
+        from docs import store
+        store.save("why_slower", WRITER, STORE_FILE, facts(out, store.run_stamp()))
+    if args.json or not args.store:
+        report.write_json(args.json or os.path.join(args.build, "why-slower.json"), out)
     return 0
 
 

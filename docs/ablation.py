@@ -119,16 +119,13 @@ def record(path):
     """Records the run in `path` (bench/ablation.cpp's JSON) in the store; one line and exit 1
     when it cannot be read or the store refuses it."""
     from docs import store
-    import datetime
     try:
         with open(path) as f:
             data = json.load(f)
-        run = datetime.datetime.fromtimestamp(os.path.getmtime(path), datetime.timezone.utc).strftime(
-            "%Y-%m-%d %H:%M UTC")  # when the run ended: the JSON is written last
-        store.record(WRITER, STORE_FILE, facts(data, run))
-    except (OSError, ValueError, KeyError, store.FactError) as e:
+        found = facts(data, store.run_stamp(os.path.getmtime(path)))  # when the run ended: the JSON is written last
+    except (OSError, ValueError, KeyError) as e:
         sys.exit(f"ablation.py: cannot record {path}: {e}")
-    print(f"written: the store's {STORE_FILE} ({data['step']}, run {run})")
+    store.save("ablation.py", WRITER, STORE_FILE, found)
 
 
 def fill(text, data, replace_between, path=PAGE):

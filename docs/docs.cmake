@@ -105,16 +105,15 @@ endif()
 # claims ledger and the "Why it is slower" sections), redraw docs/progression.svg and
 # docs/search.svg (docs/figures.py) and the layout pictures (docs/layouts.py). The slow
 # valgrind measurements are not re-run: their last reports in the build folder are read
-# where they exist (page-counts.json from `page-counts`,
-# verdict-pairs.json and why-slower.json from `verdicts`, flash-cache.json from
+# where they exist (page-counts.json from `page-counts`, flash-cache.json from
 # `flash-cache`, train.json from `./lab train`); a block whose report is missing keeps what
-# it had. The bench report, the embedded report, the duels, the perft rounds and the
-# ablations (`ablation`, `ablation-eNN`) are read from the store of facts, docs/facts/.
+# it had. The bench report, the embedded report, the duels, the perft rounds, the
+# ablations (`ablation`, `ablation-eNN`) and the pairs and counts of `verdicts` are read
+# from the store of facts, docs/facts/.
 add_custom_target(update-docs
   COMMAND Python3::Interpreter "${LAB_PY}" report --build "${CMAKE_BINARY_DIR}" --store
   COMMAND Python3::Interpreter "${LAB_PY}" update-docs --source "${CMAKE_SOURCE_DIR}"
-          --counts "${CMAKE_BINARY_DIR}/page-counts.json" --pairs "${CMAKE_BINARY_DIR}/verdict-pairs.json"
-          --why "${CMAKE_BINARY_DIR}/why-slower.json" --flash-cache "${CMAKE_BINARY_DIR}/flash-cache.json"
+          --counts "${CMAKE_BINARY_DIR}/page-counts.json" --flash-cache "${CMAKE_BINARY_DIR}/flash-cache.json"
           --train "${CMAKE_BINARY_DIR}/train.json"
   COMMAND Python3::Interpreter "${LAB_PY}" transcripts --build "${CMAKE_BINARY_DIR}"
           --source "${CMAKE_SOURCE_DIR}"
@@ -159,8 +158,8 @@ foreach(folder IN LISTS lab_numbered lab_steps lab_sidebars)
 endforeach()
 if(TARGET bench_compare)
   add_custom_target(verdicts
-    COMMAND Python3::Interpreter "${LAB_PY}" verdict-pairs --build "${CMAKE_BINARY_DIR}"
-    COMMAND Python3::Interpreter "${LAB_PY}" why-slower --build "${CMAKE_BINARY_DIR}"
+    COMMAND Python3::Interpreter "${LAB_PY}" verdict-pairs --build "${CMAKE_BINARY_DIR}" --store
+    COMMAND Python3::Interpreter "${LAB_PY}" why-slower --build "${CMAKE_BINARY_DIR}" --store
     COMMAND Python3::Interpreter "${LAB_PY}" update-docs --source "${CMAKE_SOURCE_DIR}"
     DEPENDS bench_compare bench_step_compare ${lab_verdict_benches}
     WORKING_DIRECTORY "${CMAKE_SOURCE_DIR}"

@@ -39,7 +39,7 @@ def tool(*argv):
 PIPELINE = [
     ("page-counts", target("page-counts"), "build/page-counts.json",
      "instructions (callgrind) of the runs a page names in its `<!-- counts-runs: ... -->` line", ["counts"]),
-    ("verdicts", target("verdicts"), "build/verdict-pairs.json, build/why-slower.json",
+    ("verdicts", target("verdicts"), "docs/facts/pairs.json, docs/facts/why.json (the store)",
      "s11 against s10 and any timing claim the bench report does not time, in one process, interleaved; "
      "the counts and hot loops (callgrind, objdump) behind each listed slowdown", ["one-process", "claims", "why"]),
     ("xtensa-builds", ["ctest", "--preset", "default", "-R", "^(s05|s07|s08):xtensa$"], "build/embedded/",

@@ -20,6 +20,7 @@ import json
 import os
 import sys
 import tempfile
+import time
 
 FOLDER = os.path.join(os.path.dirname(os.path.abspath(__file__)), "facts")
 KEY = ("what", "workload", "subject", "platform", "cpu")
@@ -111,6 +112,25 @@ def record(writer, file_name, facts, folder=FOLDER):
     kept = [f for f in mine if key_text(f["key"]) not in new]
     data = {"writer": writer, "facts": kept + list(new.values())}
     _write(path, data)
+
+
+RUN_FORMAT = "%Y-%m-%d %H:%M UTC"  # a fact's "run": when it was measured
+
+
+def run_stamp(seconds=None):
+    """A run's stamp, "YYYY-MM-DD HH:MM UTC": now, or at `seconds` since the epoch."""
+    return time.strftime(RUN_FORMAT, time.gmtime(seconds))
+
+
+def save(tool, writer, file_name, facts):
+    """record() for a measuring program: "written: ..." on success; on a refusal or a failed
+    write, one line naming `tool` and exit 1 (the store is then as it was)."""
+    try:
+        record(writer, file_name, facts)
+    except (FactError, OSError) as e:
+        sys.exit(f"{tool}: the store refused the run: {e}")
+    runs = sorted({f["run"] for f in facts if "run" in f})
+    print(f"written: the store's {file_name}" + (f" (run {runs[-1]})" if runs else ""))
 
 
 def latest_run(writer, folder=FOLDER):

@@ -60,6 +60,8 @@ import sys
 
 from bench import embedded_report  # bench/embedded_report.py: the simulators' figures, from the store
 from bench import flash_cache  # bench/flash_cache.py: stage 08's flash-cache table
+from bench import verdict_pairs  # bench/verdict_pairs.py: the one-process pairs, from the store
+from bench import why_slower  # bench/why_slower.py: the slowdowns' counts, from the store
 from bench import report as bench  # bench/report.py: how the search results are read
 from docs import ablation  # docs/ablation.py: step 06's ideas switched off one at a time
 from docs import blocks  # docs/blocks.py: a page's generated blocks, and their writers
@@ -933,9 +935,10 @@ def main():
     ap.add_argument("--embedded", help="JSON written by python3 lab.py embedded-report --json (default: the store's "
                                        "figures, docs/facts/embedded.json)")
     ap.add_argument("--counts", help="JSON written by bench/page_counts.py (optional; skipped if missing)")
-    ap.add_argument("--pairs", help="JSON written by bench/verdict_pairs.py (default: verdict-pairs.json beside "
-                                    "--bench or --embedded, else in SOURCE/build; skipped if missing)")
-    ap.add_argument("--why", help="JSON written by bench/why_slower.py (default: why-slower.json beside them)")
+    ap.add_argument("--pairs", help="JSON written by python3 lab.py verdict-pairs --json (default: the store's "
+                                    "pairs, docs/facts/pairs.json)")
+    ap.add_argument("--why", help="JSON written by python3 lab.py why-slower --json (default: the store's counts, "
+                                  "docs/facts/why.json)")
     ap.add_argument("--flash-cache", help="JSON written by bench/flash_cache.py (its section on stage 08's page; "
                                           "skipped if missing)")
     ap.add_argument("--ablation", action="append", default=[],
@@ -957,22 +960,21 @@ def main():
     has_stages = bool(report and report.get("stages"))
     has_steps = bool(report and report.get("steps"))
     partial = not (has_stages and has_steps)  # no report, or only a part: unsettled claims keep their rows
-    # The pairs and the slowdowns beside the named JSON, else in the source's build folder:
-    # the pages are written from the store, and these two are build/*.json still.
-    beside = os.path.dirname(args.bench or args.embedded or "") or os.path.join(src, "build")
-    if os.path.isdir(beside) or args.pairs or args.why:
-        verdicts.load(load_json(args.pairs or os.path.join(beside, "verdict-pairs.json")), embedded,
-                      load_json(args.why or os.path.join(beside, "why-slower.json")),
-                      report if has_stages and has_steps else None)  # one data set: the report's runs
+    # The one-process pairs and the slowdowns' counts: the store's, or saved JSON files.
+    pairs = load_json(args.pairs) if args.pairs else verdict_pairs.from_facts(facts)
+    why = load_json(args.why) if args.why else why_slower.from_facts(facts)
+    verdicts.load(pairs, embedded, why, report if has_stages and has_steps else None)  # one data set: the report's runs
     stale = []
-    # Blocks made from data that is not in the repository (build/*.json: the embedded report,
-    # the callgrind counts, the pairs) may differ by machine: --check ignores them. The bench
-    # report's own tables, read from the store, must be what the store gives.
-    generated = ("claims", "counts", "why", "verdict", "one-process")
+    # --check compares every block made from the store with what the store gives; blocks
+    # made from files outside the repository (build/page-counts.json, or a saved report
+    # named on the command line) may differ by machine, and it skips them.
+    generated = ("counts",)
     if args.bench or not report:
         generated += ("numbers", "search", "perft-fast", "measured-on")
     if args.embedded or not embedded:
         generated += ("embedded",)
+    if args.bench or args.embedded or args.pairs or args.why or not (report and embedded and pairs and why):
+        generated += ("claims", "why", "verdict", "one-process")
 
     def strip(t, path):
         for m in generated:

@@ -5,15 +5,16 @@ sections. docs/update_docs.py calls it; on its own it checks the committed pages
     python3 lab.py verdicts --check [--source .]
 
 Data (all optional, handed over by docs/update_docs.py through load()):
-- the bench report (python3 lab.py report --json), when it holds both benchmarks of a pair: their
+- the bench report (the store's, python3 lab.py report --store), when it holds both benchmarks of a pair: their
   repetitions decide the host verdict, so a verdict and the tables read one data set;
-- build/verdict-pairs.json (bench/verdict_pairs.py): the host timings of the pairs the
+- the store's pairs (docs/facts/pairs.json, bench/verdict_pairs.py --store): the host timings of the pairs the
   report lacks, both benchmarks in one process with their repetitions interleaved (two
   search steps: bench_step_compare), and of the pages' one-process tables (ONE_PROCESS:
   s11 against s10);
 - the store's embedded figures (docs/facts/embedded.json, bench/embedded_report.py): AVR cycles (simavr), lx106 and RISC-V
   instructions (QEMU) of the flip scan, legalMoves and play, and a step's exact solve;
-- build/why-slower.json (bench/why_slower.py): callgrind counts and the hot loops.
+- the store's counts (docs/facts/why.json, bench/why_slower.py --store): callgrind counts and
+  the hot loops.
 
 A timing claim ("faster": A, "than": B) gets one row per platform. Host x86: the median
 with the interquartile range (IQR) and min-max of the repetitions; it holds when A's upper
@@ -188,8 +189,8 @@ def find_pair(faster, than):
 def host_row(claim, note):
     p = find_pair(claim["faster"], claim["than"])
     if not p:
-        return HOST, MISSING, (f"needs {claim['faster']} against {claim['than']} in build/verdict-pairs.json "
-                               "(python3 lab.py verdict-pairs)")
+        return HOST, MISSING, (f"needs {claim['faster']} against {claim['than']} in the store's pairs "
+                               "(python3 lab.py verdict-pairs --store)")
     u = p["unit"]
 
     def cell(key, t):

@@ -8,9 +8,10 @@ show what it holds:
 - the bench report goes into the store and comes back as it was (bench/report.py facts,
   from_facts): the same medians, spreads, counters and node counts; a later run on the
   same CPU is the one read back, an earlier CPU's facts stay as keys of their own; the
-  embedded report's facts come back as the report; a number typed into a copy of s05's
-  Numbers table, of the ESP32 guide's memory table or of e04's ablation table fails
-  update_docs' check;
+  embedded report, the one-process pairs, the slowdowns' counts and e04's ablation come
+  back from their facts as they were; a number typed into a copy of s05's
+  Numbers table, of the ESP32 guide's memory table, of e04's ablation table or of s11's
+  one-process table fails update_docs' check;
 - every step page's duel blocks are what bench/duel_report.py renders from the store, and
   a number typed into a copy of one fails that check, naming the page and block; the
   perft tables (docs/cli.md, s11's page) are what bench/perft_speed.py renders from it.
@@ -25,6 +26,9 @@ import sys
 import tempfile
 
 from bench import embedded_report  # its facts() and from_facts(), under test
+from bench import verdict_pairs  # the same
+from bench import why_slower  # the same
+from docs import ablation  # the same
 from bench import report as bench_report  # its facts() and from_facts(), under test
 from docs import store  # the store under test
 import lab  # lab.py: the tools' entry point, to run a tool as a child process
@@ -32,6 +36,7 @@ import lab  # lab.py: the tools' entry point, to run a tool as a child process
 ROOT = os.path.abspath(sys.argv[1]) if len(sys.argv) == 2 else sys.exit("usage: store_test.py REPOSITORY_ROOT")
 
 REPORT = lab.command("duel-report")
+RUN = "2026-01-01 10:00 UTC"  # a run stamp for facts written again
 PERFT = lab.command("perft-speed")
 PERFT_PAGES = [os.path.join(ROOT, p) for p in ("docs/cli.md", "stages/s11_avx512/README.md")]
 
@@ -226,7 +231,8 @@ def pages_fail_with_a_typed_number(copy, page, after, marker, what, column=1):
 def bench_tables_are_the_store():
     """update_docs' check compares the tables written from the store with the pages: a
     number typed into a copy of s05's Numbers table (the bench report), of the ESP32
-    guide's memory table (the embedded report) or of e04's ablation table fails it."""
+    guide's memory table (the embedded report), of e04's ablation table or of s11's
+    one-process table (the pairs) fails it."""
     with tempfile.TemporaryDirectory() as d:
         copy = os.path.join(d, "repo")
         shutil.copytree(ROOT, copy, ignore=shutil.ignore_patterns(".git", "build*"))
@@ -236,18 +242,27 @@ def bench_tables_are_the_store():
                                        "flash size in the ESP32 guide's memory table")
         pages_fail_with_a_typed_number(copy, "stages/e04_pvs/README.md", "| principal variation", "ablation",
                                        "node count in e04's ablation table", column=2)
+        pages_fail_with_a_typed_number(copy, "stages/s11_avx512/README.md", "| flip scan |", "one-process",
+                                       "time in s11's one-process table")
 
 
-def embedded_round_trip():
-    """The store's embedded figures, written as facts again and read back, are the same report."""
+def reports_round_trip():
+    """Each report the store holds, written as facts again and read back, is the same report:
+    the embedded figures, the one-process pairs, the slowdowns' counts, e04's ablation."""
     real = list(store.load().values())
-    report = embedded_report.from_facts(real)
-    if not report:
-        sys.exit("FAIL: the store has no embedded figures")
-    again = embedded_report.facts(report["raw"], report["toolchains"], "2026-01-01 10:00 UTC")
-    back = embedded_report.from_facts([dict(f, writer=embedded_report.WRITER) for f in again])
-    if back != report:
-        sys.exit("FAIL: the embedded report did not come back from the store as it was")
+    again = {
+        "embedded report": (embedded_report.from_facts, embedded_report.WRITER,
+                            lambda r: embedded_report.facts(r["raw"], r["toolchains"], RUN)),
+        "pairs": (verdict_pairs.from_facts, verdict_pairs.WRITER, lambda r: verdict_pairs.facts(r, RUN)),
+        "slowdowns' counts": (why_slower.from_facts, why_slower.WRITER, lambda r: why_slower.facts(r, RUN)),
+        "e04 ablation": (lambda fs: ablation.from_facts(fs, "e04_pvs"), ablation.WRITER,
+                         lambda r: ablation.facts(r, RUN))}
+    for name, (read, writer, write) in again.items():
+        report = read(real)
+        if not report:
+            sys.exit(f"FAIL: the store has no {name}")
+        if read([dict(f, writer=writer) for f in write(report)]) != report:
+            sys.exit(f"FAIL: the {name} did not come back from the store as it was")
 
 
 def main():
@@ -260,10 +275,10 @@ def main():
     planted(real)
     bench_round_trip()
     bench_tables_are_the_store()
-    embedded_round_trip()
+    reports_round_trip()
     pages_are_the_store()
     perft_tables_are_the_store()
-    print(f"store: {len(real)} facts, one value each; planted second values refused; the bench and embedded reports come back "
+    print(f"store: {len(real)} facts, one value each; planted second values refused; the reports come back "
           "from it as it was; the pages' duels and perft tables are the store's")
     return 0
 
