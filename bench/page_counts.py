@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
-"""Counts, with callgrind, the runs that the pages ask for, and keeps them in a JSON file
-that docs/update_docs.py (--counts) turns into each page's table.
+"""Counts, with callgrind, the runs that the pages ask for, and keeps them in the store of
+facts (docs/facts/counts.json; or a JSON file) that docs/update_docs.py turns into each
+page's table.
 
-    python3 lab.py page-counts --build build --source . --json build/page-counts.json
+    python3 lab.py page-counts --build build --source . --store [--json build/page-counts.json]
 
 A page asks for runs with one comment line just above its <!-- counts:begin --> marker:
 
@@ -38,12 +39,43 @@ def requested(src):
     return runs
 
 
+# The store of facts (docs/store.py): per run its counts; the tool and the compiler beside
+# them. Exact counts of a simulator: the key names no CPU, and a run with another compiler
+# replaces them (the facts say which compiler).
+STORE_FILE, WRITER = "counts.json", "bench/page_counts.py"
+COUNTS, TOOLS = "callgrind counts per item (branch simulation)", "page-counts tools"
+
+
+def facts(out, run):
+    def fact(what, workload, subject, value):
+        return {"key": {"what": what, "workload": workload, "subject": subject, "platform": "host (callgrind)",
+                        "cpu": "any"}, "value": value, "how": "python3 lab.py page-counts --store", "run": run}
+    return [fact(TOOLS, "page-counts", "the run", {"tool": out["tool"], "compiler": out["compiler"]})] + \
+        [fact(COUNTS, spec.split(":", 1)[1], spec.split(":", 1)[0], dict(c, order=i))
+         for i, (spec, c) in enumerate(out["runs"].items())]
+
+
+def from_facts(store_facts):
+    """The counts in the store, as --json writes them; None without any."""
+    mine = [f for f in store_facts if f.get("writer") == WRITER]
+    tools = [f for f in mine if f["key"]["what"] == TOOLS]
+    if not tools:
+        return None
+    runs = sorted((f for f in mine if f["key"]["what"] == COUNTS), key=lambda f: f["value"]["order"])
+    return dict(tools[0]["value"], runs={f"{f['key']['subject']}:{f['key']['workload']}":
+                                         {k: v for k, v in f["value"].items() if k != "order"} for f in runs})
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--build", default="build")
     ap.add_argument("--source", default=".")
-    ap.add_argument("--json", required=True, help="where to write the counts")
+    ap.add_argument("--store", action="store_true", help="record the counts in the store of facts "
+                                                         "(docs/facts/counts.json), which the pages are written from")
+    ap.add_argument("--json", help="where to write the counts (needed without --store)")
     args = ap.parse_args()
+    if not (args.json or args.store):
+        ap.error("give --store, --json FILE or both")
     if not os.path.isdir(os.path.join(args.source, "stages")):
         ap.error(f"{args.source} is not the repository (no stages/ folder)")
     runs = requested(args.source)
@@ -61,7 +93,11 @@ def main():
         out["runs"][spec] = {k: c[k] for k in ("items", "instructions", "mispredicted")}
         print(f"{spec}: {c['instructions']:.1f} instructions, {c['mispredicted']:.2f} mispredicted branches per item",
               flush=True)
-    report.write_json(args.json, out)
+    if args.store:
+        from docs import store
+        store.save("page_counts", WRITER, STORE_FILE, facts(out, store.run_stamp()))
+    if args.json:
+        report.write_json(args.json, out)
 
 
 if __name__ == "__main__":

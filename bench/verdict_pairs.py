@@ -30,6 +30,7 @@ import subprocess
 import sys
 
 from bench import report  # bench/report.py: the machine line, the per-item summary, the units
+from docs import lessons  # docs/lessons.py: the comparisons its lessons make in one process
 from docs import verdicts  # docs/verdicts.py: the slowdowns the pages explain
 
 
@@ -54,7 +55,13 @@ SLOWDOWNS = [(f"{base[:3]}:{family}", f"{folder[:3]}:{family}")
 def timing_claims(src):
     with open(os.path.join(src, "docs", "claims.json"), encoding="utf-8") as f:
         claims = [c for c in json.load(f) if "faster" in c]
-    return claims + [{"faster": a, "than": b} for a, b in SLOWDOWNS + verdicts.one_process_pairs()]
+    return claims + [{"faster": a, "than": b} for a, b in SLOWDOWNS + one_process()]
+
+
+def one_process():
+    """The pairs a page or a lesson shows from one process: measured even where the bench
+    report times both sides (docs/verdicts.py ONE_PROCESS, docs/lessons.py ONE_PROCESS)."""
+    return verdicts.one_process_pairs() + lessons.ONE_PROCESS
 
 
 def escaped(name):
@@ -183,7 +190,7 @@ def main():
         with open(path) as f:
             old = {(p["faster"], p["than"]): p for p in json.load(f)["pairs"]}
     pairs, measured = dict(old), []
-    page_pairs = set(verdicts.one_process_pairs())  # a page shows these as one-process tables
+    page_pairs = set(one_process())  # a page or a lesson shows these from one process
     skipped = 0
     for c in timing_claims(ROOT):
         if args.only and not any(c["faster"].startswith(p) for p in args.only.split(",")):

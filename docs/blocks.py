@@ -117,7 +117,7 @@ WRITERS = {
     "machine": (U, U, "docs/facts/bench.json (the store; bench/report.py)"),
     "claims": (U, U, "docs/claims.json, docs/facts/bench.json, docs/facts/pairs.json"),
     "verdicts-ja": (U, "docs/ja.py", "the English claims block, translated"),
-    "counts": (U, U, "build/page-counts.json (bench/page_counts.py: callgrind)"),
+    "counts": (U, U, "docs/facts/counts.json (the store; bench/page_counts.py: callgrind)"),
     "why": (U, "docs/verdicts.py", "docs/facts/why.json (the store; bench/why_slower.py)"),
     "one-process": (U, "docs/verdicts.py", "docs/facts/pairs.json (the store; bench/verdict_pairs.py)"),
     "embedded": (U, U, "docs/facts/embedded.json (the store; bench/embedded_report.py: simulators)"),
@@ -132,7 +132,7 @@ WRITERS = {
     "ffo-long": (U, U, "docs/ffo_long_e09.json, docs/ffo_long_e10.json (bench/ffo_long.py)"),
     "ablation": (U, "docs/ablation.py", "docs/facts/ablation.json (the store; bench/ablation.cpp's runs)"),
     "learning": (U, "docs/learned.py", "build/train.json (./lab train)"),
-    "lesson-*": ("docs/lessons.py", "docs/lessons.py", "docs/facts/bench.json, docs/facts/embedded.json, build/page-counts.json, "
+    "lesson-*": ("docs/lessons.py", "docs/lessons.py", "docs/facts/bench.json, docs/facts/embedded.json, docs/facts/counts.json, "
                  "docs/facts/perft.json"),
     "lessons-sources": ("docs/lessons.py", "docs/lessons.py", "the lessons' own blocks"),
     "transcript-*": ("docs/transcripts.py", "docs/transcripts.py", "what build/reversi-lab prints"),

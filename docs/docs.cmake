@@ -105,15 +105,15 @@ endif()
 # claims ledger and the "Why it is slower" sections), redraw docs/progression.svg and
 # docs/search.svg (docs/figures.py) and the layout pictures (docs/layouts.py). The slow
 # valgrind measurements are not re-run: their last reports in the build folder are read
-# where they exist (page-counts.json from `page-counts`, flash-cache.json from
-# `flash-cache`, train.json from `./lab train`); a block whose report is missing keeps what
-# it had. The bench report, the embedded report, the duels, the perft rounds, the
-# ablations (`ablation`, `ablation-eNN`) and the pairs and counts of `verdicts` are read
-# from the store of facts, docs/facts/.
+# where they exist (flash-cache.json from `flash-cache`, train.json from `./lab train`);
+# a block whose report is missing keeps what it had. The bench report, the embedded
+# report, the duels, the perft rounds, the ablations (`ablation`, `ablation-eNN`), the
+# pairs and counts of `verdicts` and the counts of `page-counts` are read from the store
+# of facts, docs/facts/.
 add_custom_target(update-docs
   COMMAND Python3::Interpreter "${LAB_PY}" report --build "${CMAKE_BINARY_DIR}" --store
   COMMAND Python3::Interpreter "${LAB_PY}" update-docs --source "${CMAKE_SOURCE_DIR}"
-          --counts "${CMAKE_BINARY_DIR}/page-counts.json" --flash-cache "${CMAKE_BINARY_DIR}/flash-cache.json"
+          --flash-cache "${CMAKE_BINARY_DIR}/flash-cache.json"
           --train "${CMAKE_BINARY_DIR}/train.json"
   COMMAND Python3::Interpreter "${LAB_PY}" transcripts --build "${CMAKE_BINARY_DIR}"
           --source "${CMAKE_SOURCE_DIR}"
@@ -130,7 +130,8 @@ foreach(folder IN LISTS lab_all)  # the sidebars too: the report times their ben
 endforeach()
 
 # page-counts: callgrind counts the runs the pages name (<!-- counts-runs: ... -->), a few
-# minutes under valgrind, and rewrites the pages' counts tables (build/page-counts.json).
+# minutes under valgrind, into the store of facts (docs/facts/counts.json), and rewrites the
+# pages' counts tables.
 set(lab_counted)
 foreach(folder IN LISTS lab_numbered)
   if(TARGET bench_${folder})
@@ -139,9 +140,8 @@ foreach(folder IN LISTS lab_numbered)
 endforeach()
 add_custom_target(page-counts
   COMMAND Python3::Interpreter "${LAB_PY}" page-counts --build "${CMAKE_BINARY_DIR}"
-          --source "${CMAKE_SOURCE_DIR}" --json "${CMAKE_BINARY_DIR}/page-counts.json"
+          --source "${CMAKE_SOURCE_DIR}" --store
   COMMAND Python3::Interpreter "${LAB_PY}" update-docs --source "${CMAKE_SOURCE_DIR}"
-          --counts "${CMAKE_BINARY_DIR}/page-counts.json"
   DEPENDS ${lab_counted}
   WORKING_DIRECTORY "${CMAKE_SOURCE_DIR}"
   USES_TERMINAL

@@ -37,7 +37,7 @@ def tool(*argv):
 # which reruns the embedded report and every benchmark and rewrites every block from all
 # the data at once, so every page ends on the same data; last the site.
 PIPELINE = [
-    ("page-counts", target("page-counts"), "build/page-counts.json",
+    ("page-counts", target("page-counts"), "docs/facts/counts.json (the store)",
      "instructions (callgrind) of the runs a page names in its `<!-- counts-runs: ... -->` line", ["counts"]),
     ("verdicts", target("verdicts"), "docs/facts/pairs.json, docs/facts/why.json (the store)",
      "s11 against s10 and any timing claim the bench report does not time, in one process, interleaved; "

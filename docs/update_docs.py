@@ -60,6 +60,7 @@ import sys
 
 from bench import embedded_report  # bench/embedded_report.py: the simulators' figures, from the store
 from bench import flash_cache  # bench/flash_cache.py: stage 08's flash-cache table
+from bench import page_counts  # bench/page_counts.py: the pages' callgrind counts, from the store
 from bench import verdict_pairs  # bench/verdict_pairs.py: the one-process pairs, from the store
 from bench import why_slower  # bench/why_slower.py: the slowdowns' counts, from the store
 from bench import report as bench  # bench/report.py: how the search results are read
@@ -934,7 +935,8 @@ def main():
                                     "are rewritten)")
     ap.add_argument("--embedded", help="JSON written by python3 lab.py embedded-report --json (default: the store's "
                                        "figures, docs/facts/embedded.json)")
-    ap.add_argument("--counts", help="JSON written by bench/page_counts.py (optional; skipped if missing)")
+    ap.add_argument("--counts", help="JSON written by python3 lab.py page-counts --json (default: the store's "
+                                     "counts, docs/facts/counts.json)")
     ap.add_argument("--pairs", help="JSON written by python3 lab.py verdict-pairs --json (default: the store's "
                                     "pairs, docs/facts/pairs.json)")
     ap.add_argument("--why", help="JSON written by python3 lab.py why-slower --json (default: the store's counts, "
@@ -956,7 +958,7 @@ def main():
     facts = list(store.load().values())
     report = load_json(args.bench, optional=False) if args.bench else bench.from_facts(facts)
     embedded = load_json(args.embedded) if args.embedded else embedded_report.from_facts(facts)
-    counts = load_json(args.counts)
+    counts = load_json(args.counts) if args.counts else page_counts.from_facts(facts)
     has_stages = bool(report and report.get("stages"))
     has_steps = bool(report and report.get("steps"))
     partial = not (has_stages and has_steps)  # no report, or only a part: unsettled claims keep their rows
@@ -965,10 +967,9 @@ def main():
     why = load_json(args.why) if args.why else why_slower.from_facts(facts)
     verdicts.load(pairs, embedded, why, report if has_stages and has_steps else None)  # one data set: the report's runs
     stale = []
-    # --check compares every block made from the store with what the store gives; blocks
-    # made from files outside the repository (build/page-counts.json, or a saved report
-    # named on the command line) may differ by machine, and it skips them.
-    generated = ("counts",)
+    # --check compares every block made from the store with what the store gives; a block
+    # made from a saved report named on the command line may differ by machine: skipped.
+    generated = ("counts",) if args.counts or not counts else ()
     if args.bench or not report:
         generated += ("numbers", "search", "perft-fast", "measured-on")
     if args.embedded or not embedded:

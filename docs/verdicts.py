@@ -175,6 +175,11 @@ def solve_note(claim):
     return " (different positions: only a rough comparison)"
 
 
+def stored_pairs():
+    """The one-process pairs loaded (the store's, or a saved file), or None."""
+    return _data["pairs"]
+
+
 def find_pair(faster, than):
     a, b = _data["times"].get(faster), _data["times"].get(than)
     if a and b and len(a[1]) >= 2 and len(b[1]) >= 2:

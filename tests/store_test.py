@@ -8,10 +8,10 @@ show what it holds:
 - the bench report goes into the store and comes back as it was (bench/report.py facts,
   from_facts): the same medians, spreads, counters and node counts; a later run on the
   same CPU is the one read back, an earlier CPU's facts stay as keys of their own; the
-  embedded report, the one-process pairs, the slowdowns' counts and e04's ablation come
-  back from their facts as they were; a number typed into a copy of s05's
-  Numbers table, of the ESP32 guide's memory table, of e04's ablation table or of s11's
-  one-process table fails update_docs' check;
+  embedded report, the one-process pairs, the slowdowns' counts, e04's ablation and the
+  pages' callgrind counts come back from their facts as they were; a number typed into a copy of s05's
+  Numbers table, of the ESP32 guide's memory table, of e04's ablation table, of s11's
+  one-process table or of s06's callgrind counts fails update_docs' check;
 - every step page's duel blocks are what bench/duel_report.py renders from the store, and
   a number typed into a copy of one fails that check, naming the page and block; the
   perft tables (docs/cli.md, s11's page) are what bench/perft_speed.py renders from it.
@@ -26,6 +26,7 @@ import sys
 import tempfile
 
 from bench import embedded_report  # its facts() and from_facts(), under test
+from bench import page_counts  # the same
 from bench import verdict_pairs  # the same
 from bench import why_slower  # the same
 from docs import ablation  # the same
@@ -231,8 +232,8 @@ def pages_fail_with_a_typed_number(copy, page, after, marker, what, column=1):
 def bench_tables_are_the_store():
     """update_docs' check compares the tables written from the store with the pages: a
     number typed into a copy of s05's Numbers table (the bench report), of the ESP32
-    guide's memory table (the embedded report), of e04's ablation table or of s11's
-    one-process table (the pairs) fails it."""
+    guide's memory table (the embedded report), of e04's ablation table, of s11's
+    one-process table (the pairs) or of s06's callgrind counts fails it."""
     with tempfile.TemporaryDirectory() as d:
         copy = os.path.join(d, "repo")
         shutil.copytree(ROOT, copy, ignore=shutil.ignore_patterns(".git", "build*"))
@@ -244,11 +245,14 @@ def bench_tables_are_the_store():
                                        "node count in e04's ablation table", column=2)
         pages_fail_with_a_typed_number(copy, "stages/s11_avx512/README.md", "| flip scan |", "one-process",
                                        "time in s11's one-process table")
+        pages_fail_with_a_typed_number(copy, "stages/s06_unrolled/README.md", "| s06", "counts",
+                                       "instruction count in s06's callgrind table", column=2)
 
 
 def reports_round_trip():
     """Each report the store holds, written as facts again and read back, is the same report:
-    the embedded figures, the one-process pairs, the slowdowns' counts, e04's ablation."""
+    the embedded figures, the one-process pairs, the slowdowns' counts, e04's ablation, the
+    pages' callgrind counts."""
     real = list(store.load().values())
     again = {
         "embedded report": (embedded_report.from_facts, embedded_report.WRITER,
@@ -256,7 +260,8 @@ def reports_round_trip():
         "pairs": (verdict_pairs.from_facts, verdict_pairs.WRITER, lambda r: verdict_pairs.facts(r, RUN)),
         "slowdowns' counts": (why_slower.from_facts, why_slower.WRITER, lambda r: why_slower.facts(r, RUN)),
         "e04 ablation": (lambda fs: ablation.from_facts(fs, "e04_pvs"), ablation.WRITER,
-                         lambda r: ablation.facts(r, RUN))}
+                         lambda r: ablation.facts(r, RUN)),
+        "pages' callgrind counts": (page_counts.from_facts, page_counts.WRITER, lambda r: page_counts.facts(r, RUN))}
     for name, (read, writer, write) in again.items():
         report = read(real)
         if not report:
