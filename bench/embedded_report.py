@@ -65,6 +65,7 @@ import subprocess
 import sys
 
 from tests.embedded import embedded  # tests/embedded/embedded.py: the same build and run steps as the tests
+from docs import store  # docs/store.py: the store of facts
 import lab  # lab.py: the tools' entry point, to run a tool as a child process
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -598,8 +599,7 @@ def facts(raw, versions, run):
 
 def from_facts(store_facts):
     """The report the store's facts give (assemble()), in the folders' order; None without them."""
-    mine = [f for f in store_facts if f.get("writer") == WRITER]
-    versions = [f for f in mine if f["key"]["what"] == "compiler versions"]
+    mine, versions = store.latest(store_facts, WRITER, "compiler versions")
     if not versions:
         return None
     part = {name: key for key, name in PLATFORMS.items()}
@@ -612,13 +612,12 @@ def from_facts(store_facts):
     order = stage_folders(ROOT, None)
     raw = {folder: raw[folder] for folder in sorted(raw, key=lambda d: order.index(d) if d in order else len(order))}
     raw["go_frames"] = frames
-    return assemble(raw, versions[0]["value"]["text"])
+    return assemble(raw, versions["value"]["text"])
 
 
 def record(raw, versions):
     """Writes the figures into the store (docs/facts/embedded.json); one line and exit 1 for a
     board's merged columns."""
-    from docs import store
     other = sorted({part for folder, figures in raw.items() if folder != "go_frames" for part in figures} - set(PLATFORMS))
     if other:  # e.g. "esp32": a board's columns, merged by esp32-column, are no simulator's count
         sys.exit(f"embedded_report.py: the store holds the simulators' figures, not {', '.join(other)}: record the "

@@ -47,6 +47,7 @@ import sys
 
 from bench import report  # bench/report.py: items of one iteration, tool lines, write_json
 from bench import embedded_report  # bench/embedded_report.py: the store's figures, read back
+from docs import store  # docs/store.py: the store of facts
 
 
 # ESP32 (Xtensa LX6): the datasheet's geometry, and its usual CPU clock.
@@ -292,7 +293,6 @@ def main():
     if args.embedded:
         embedded = load(args.embedded)
     else:  # the store's figures (python3 lab.py embedded-report --store)
-        from docs import store
         embedded = embedded_report.from_facts(list(store.load().values()))
     if args.from_json:
         saved = load(args.from_json)

@@ -21,6 +21,7 @@ import sys
 
 from bench import callgrind_counts  # the counting
 from bench import report  # bench/report.py: tool and compiler lines, write_json
+from docs import store  # docs/store.py: the store of facts
 
 
 SPEC = re.compile(r"<!-- counts-runs: (.*?) -->")
@@ -57,12 +58,11 @@ def facts(out, run):
 
 def from_facts(store_facts):
     """The counts in the store, as --json writes them; None without any."""
-    mine = [f for f in store_facts if f.get("writer") == WRITER]
-    tools = [f for f in mine if f["key"]["what"] == TOOLS]
+    mine, tools = store.latest(store_facts, WRITER, TOOLS)
     if not tools:
         return None
     runs = sorted((f for f in mine if f["key"]["what"] == COUNTS), key=lambda f: f["value"]["order"])
-    return dict(tools[0]["value"], runs={f"{f['key']['subject']}:{f['key']['workload']}":
+    return dict(tools["value"], runs={f"{f['key']['subject']}:{f['key']['workload']}":
                                          {k: v for k, v in f["value"].items() if k != "order"} for f in runs})
 
 
@@ -94,7 +94,6 @@ def main():
         print(f"{spec}: {c['instructions']:.1f} instructions, {c['mispredicted']:.2f} mispredicted branches per item",
               flush=True)
     if args.store:
-        from docs import store
         store.save("page_counts", WRITER, STORE_FILE, facts(out, store.run_stamp()))
     if args.json:
         report.write_json(args.json, out)

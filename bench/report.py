@@ -32,6 +32,8 @@ import statistics
 import subprocess
 import sys
 
+from docs import store  # docs/store.py: the store of facts
+
 # The shared benchmarks, in table order; a stage's own benchmarks (variants, fast perft)
 # follow them. The unit of a benchmark follows from the word in its name.
 MAIN = ["FlipScan", "LegalMoves", "Play", "Perft/7"]
@@ -299,11 +301,9 @@ def facts(report, cpu, run):
 
 def from_facts(store_facts):
     """The report of the latest run in the store (facts() read back), or None without one."""
-    mine = [f for f in store_facts if f.get("writer") == WRITER]
-    settings = [f for f in mine if f["key"]["what"] == "benchmark run settings"]
-    if not settings:
+    mine, latest = store.latest(store_facts, WRITER, "benchmark run settings")
+    if not latest:
         return None
-    latest = max(settings, key=lambda f: f["run"])
     cpu, run = latest["key"]["cpu"], latest["run"]
     ours = [f for f in mine if f["key"]["cpu"] == cpu and f["run"] == run]
     report = dict(latest["value"], stages=[], sidebars={}, steps=[])
@@ -340,7 +340,6 @@ def from_facts(store_facts):
 
 def record(report):
     """Writes the report's facts into the store (docs/facts/bench.json)."""
-    from docs import store
     store.save("report.py", WRITER, STORE_FILE, facts(report, cpu_name(cpuinfo()), store.run_stamp()))
 
 

@@ -31,6 +31,7 @@ import sys
 
 from bench import report  # bench/report.py: the machine line, the per-item summary, the units
 from docs import lessons  # docs/lessons.py: the comparisons its lessons make in one process
+from docs import store  # docs/store.py: the store of facts
 from docs import verdicts  # docs/verdicts.py: the slowdowns the pages explain
 
 
@@ -159,10 +160,9 @@ def facts(out, run):
 
 def from_facts(store_facts):
     """The pairs of the latest CPU in the store, as --json writes them; None without any."""
-    mine = [f for f in store_facts if f.get("writer") == WRITER]
-    if not mine:
+    mine, latest = store.latest(store_facts, WRITER, WHAT)
+    if not latest:
         return None
-    latest = max(mine, key=lambda f: f["run"])
     ours = [f["value"] for f in mine if f["key"]["cpu"] == latest["key"]["cpu"]]
     settings = ("machine", "repetitions", "min_time")
     return dict({k: latest["value"][k] for k in settings},
@@ -207,7 +207,6 @@ def main():
     out = {"machine": report.machine(), "repetitions": args.repetitions, "min_time": args.min_time,
            "pairs": list(pairs.values())}
     if args.store:  # only the pairs measured now: the store keeps the others as they were
-        from docs import store
         store.save("verdict_pairs", WRITER, STORE_FILE,
                    facts(dict(out, pairs=[pairs[k] for k in measured]), store.run_stamp()))
     if args.json or not args.store:

@@ -27,6 +27,7 @@ import sys
 
 from bench import callgrind_counts
 from bench import report  # bench/report.py: the tools' versions, write_json
+from docs import store  # docs/store.py: the store of facts
 from docs import verdicts  # docs/verdicts.py: the slowdowns the pages explain
 
 
@@ -162,11 +163,9 @@ def facts(out, run):
 
 def from_facts(store_facts):
     """The latest run in the store, as --json writes it; None without one."""
-    mine = [f for f in store_facts if f.get("writer") == WRITER]
-    tools = [f for f in mine if f["key"]["what"] == TOOLS]
-    if not tools:
+    mine, latest = store.latest(store_facts, WRITER, TOOLS)
+    if not latest:
         return None
-    latest = max(tools, key=lambda f: f["run"])
     out = dict(latest["value"], callgrind={}, loops={})
     for f in mine:
         k = f["key"]
@@ -206,7 +205,6 @@ def main():
                     continue
                 out["loops"].setdefault(arch, {})[f"{stage}:{family}"] = hot_loops(stage, family, arch, work)
     if args.store:
-        from docs import store
         store.save("why_slower", WRITER, STORE_FILE, facts(out, store.run_stamp()))
     if args.json or not args.store:
         report.write_json(args.json or os.path.join(args.build, "why-slower.json"), out)

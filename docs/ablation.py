@@ -27,6 +27,7 @@ import statistics
 import sys
 
 from bench import report as bench  # bench/report.py: how a CPU is named
+from docs import store  # docs/store.py: the store of facts
 
 
 PAGE = os.path.join("stages", "e06_endgame", "README.md")
@@ -104,11 +105,9 @@ def facts(data, run):
 
 def from_facts(store_facts, step):
     """The latest ablation run of `step` in the store, as bench/ablation.cpp wrote it; None without one."""
-    mine = [f for f in store_facts if f.get("writer") == WRITER]
-    runs = [f for f in mine if f["key"]["what"] == "ablation run" and f["key"]["subject"] == step]
-    if not runs:
+    mine, latest = store.latest(store_facts, WRITER, "ablation run", step)
+    if not latest:
         return None
-    latest = max(runs, key=lambda f: f["run"])
     variants = sorted((f["value"] for f in mine if f["key"]["what"] == "ablation variant"
                        and f["key"]["subject"].startswith(step + ", ") and f["run"] == latest["run"]
                        and f["key"]["cpu"] == latest["key"]["cpu"]), key=lambda v: v["order"])
@@ -118,7 +117,6 @@ def from_facts(store_facts, step):
 def record(path):
     """Records the run in `path` (bench/ablation.cpp's JSON) in the store; one line and exit 1
     when it cannot be read or the store refuses it."""
-    from docs import store
     try:
         with open(path) as f:
             data = json.load(f)

@@ -133,6 +133,15 @@ def save(tool, writer, file_name, facts):
     print(f"written: the store's {file_name}" + (f" (run {runs[-1]})" if runs else ""))
 
 
+def latest(store_facts, writer, what, subject=None):
+    """`writer`'s facts among `store_facts` (load()'s values), and the latest of them (by its
+    "run") whose key has this `what` (and `subject`, if given): (its facts, that fact), the
+    fact None when there is none. Each writer's from_facts() starts here."""
+    mine = [f for f in store_facts if f.get("writer") == writer]
+    found = [f for f in mine if f["key"]["what"] == what and subject in (None, f["key"]["subject"])]
+    return mine, max(found, key=lambda f: f.get("run", ""), default=None)
+
+
 def latest_run(writer, folder=FOLDER):
     """The facts of `writer`'s latest run, {subject: fact}: for a writer that stamps each
     fact with its "run" (when it was measured, "YYYY-MM-DD HH:MM UTC"); {} when it has none."""

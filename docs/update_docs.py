@@ -952,19 +952,20 @@ def main():
     src = args.source
     folders = stage_folders(src)
     nums, steps = numbered(folders), step_folders(folders)
-    # The bench report: the store's latest run (bench/report.py --store), or a saved --json.
-    # The bench report and the embedded report: the store's (bench/report.py --store,
-    # bench/embedded_report.py --store), or a saved JSON named on the command line.
-    facts = list(store.load().values())
+    # Every report: the store's (each measuring program's --store), or a saved JSON named on
+    # the command line.
+    try:
+        facts = list(store.load().values())
+    except store.FactError as e:
+        sys.exit(f"update_docs: {e}")
     report = load_json(args.bench, optional=False) if args.bench else bench.from_facts(facts)
     embedded = load_json(args.embedded) if args.embedded else embedded_report.from_facts(facts)
     counts = load_json(args.counts) if args.counts else page_counts.from_facts(facts)
+    pairs = load_json(args.pairs) if args.pairs else verdict_pairs.from_facts(facts)
+    why = load_json(args.why) if args.why else why_slower.from_facts(facts)
     has_stages = bool(report and report.get("stages"))
     has_steps = bool(report and report.get("steps"))
     partial = not (has_stages and has_steps)  # no report, or only a part: unsettled claims keep their rows
-    # The one-process pairs and the slowdowns' counts: the store's, or saved JSON files.
-    pairs = load_json(args.pairs) if args.pairs else verdict_pairs.from_facts(facts)
-    why = load_json(args.why) if args.why else why_slower.from_facts(facts)
     verdicts.load(pairs, embedded, why, report if has_stages and has_steps else None)  # one data set: the report's runs
     stale = []
     # --check compares every block made from the store with what the store gives; a block
