@@ -950,6 +950,8 @@ def main():
     ap.add_argument("--check", action="store_true", help="only check that the generated diffs are current")
     args = ap.parse_args()
     src = args.source
+    if not os.path.isdir(os.path.join(src, "stages")):
+        ap.error(f"{src} is not the repository (no stages/ folder)")
     folders = stage_folders(src)
     nums, steps = numbered(folders), step_folders(folders)
     # Every report: the store's (each measuring program's --store), or a saved JSON named on
