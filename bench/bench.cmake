@@ -110,19 +110,22 @@ target_compile_options(e07_train PRIVATE -ffp-contract=off)
 
 # e06 at level 7 against gtp-rhino -l 1..5 (20 games against -l 3, 8 against -l 4,
 # 4 against the others; about an hour): `cmake --build build --target match-report`
-# prints the table, keeps build/match-report.json and rewrites the e06 page's table
+# prints the table, keeps build/match-report.json, records the run in the store of facts
+# (docs/facts/matches.json) and rewrites the e06 page's table
 # (the step is named: the page is e06's, whichever step is the last).
 add_custom_target(match-report
   COMMAND Python3::Interpreter "${LAB_PY}" match-report --build "${CMAKE_BINARY_DIR}" --engine e06
-          --json "${CMAKE_BINARY_DIR}/match-report.json" --page "${CMAKE_SOURCE_DIR}/stages/e06_endgame/README.md"
+          --json "${CMAKE_BINARY_DIR}/match-report.json" --store
+          --page "${CMAKE_SOURCE_DIR}/stages/e06_endgame/README.md"
   DEPENDS reversi-lab WORKING_DIRECTORY "${CMAKE_SOURCE_DIR}" USES_TERMINAL)
 # The time control in games: the last step at level 7 and 5 s a move against gtp-rhino -l 5,
 # 4 games (about twenty minutes, one game at a time): `cmake --build build --target
-# match-timed` prints the table, keeps build/match-timed.json and rewrites docs/cli.md's
-# table, whose longest move is what --time promises (within its budget plus 10 %).
+# match-timed` prints the table, keeps build/match-timed.json, records the run in the store
+# and rewrites docs/cli.md's table, whose longest move is what --time promises (within its
+# budget plus 10 %).
 add_custom_target(match-timed
   COMMAND Python3::Interpreter "${LAB_PY}" match-report --build "${CMAKE_BINARY_DIR}" --level 7
-          --time 5 --games 5:4 --jobs 1 --json "${CMAKE_BINARY_DIR}/match-timed.json"
+          --time 5 --games 5:4 --jobs 1 --json "${CMAKE_BINARY_DIR}/match-timed.json" --store
           --page "${CMAKE_SOURCE_DIR}/docs/cli.md" --block match-timed
   DEPENDS reversi-lab WORKING_DIRECTORY "${CMAKE_SOURCE_DIR}" USES_TERMINAL)
 # The ladder: each search step against the one before, at the same number of nodes per

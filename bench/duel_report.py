@@ -44,7 +44,7 @@ import tempfile
 
 from bench.report import machine  # bench/report.py: the CPU line every table names
 from docs import store  # docs/store.py: the store of facts
-from docs.blocks import as_on_page, block_text, has_markers, rewrite_page  # docs/blocks.py: a page's blocks
+from docs.blocks import has_markers, rewrite_page, stale_blocks  # docs/blocks.py: a page's blocks
 import lab  # lab.py: the tools' entry point, to run a tool as a child process
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -136,11 +136,9 @@ def command(settings):
 def facts_of(rows, settings, where):
     """The store's facts of one run: one per duel. A count's result is the same on any CPU;
     a timed one belongs to the machine it ran on."""
-    return [{"key": {"what": WHAT, "workload": workload(settings),
-                     "subject": f"{step_name(r, 'a')} against {step_name(r, 'b')}", "platform": "host",
-                     "cpu": "any" if "nodes" in settings else where},
-             "value": {k: r[k] for k in VALUE}, "settings": settings, "how": command(settings), "measured_on": where}
-            for r in rows]
+    fact = store.fact_maker(command(settings), platform="host", cpu="any" if "nodes" in settings else where)
+    return [dict(fact(WHAT, workload(settings), f"{step_name(r, 'a')} against {step_name(r, 'b')}",
+                      {k: r[k] for k in VALUE}), settings=settings, measured_on=where) for r in rows]
 
 
 def record(rows, settings, where, folder):
@@ -440,14 +438,9 @@ def check_pages(root, folder):
     except store.FactError as e:
         print(f"duel_report: {e}", file=sys.stderr)
         return 1
-    bad = []
-    for path, blocks in wanted.items():
-        with open(path, encoding="utf-8") as f:
-            text = f.read()
-        for name, body in blocks.items():
-            if body is not None and has_markers(text, name) and block_text(text, name) != as_on_page(text, body):
-                bad.append(f"{os.path.relpath(path, root)}: <!-- {name} --> is not what the store gives "
-                           "(python3 lab.py duel-report --pages writes it)")
+    bad = [f"{os.path.relpath(path, root)}: <!-- {name} --> is not what the store gives "
+           "(python3 lab.py duel-report --pages writes it)"
+           for path, blocks in wanted.items() for name in stale_blocks(path, blocks)]
     for line in bad:
         print(f"duel_report: {line}", file=sys.stderr)
     if not bad:

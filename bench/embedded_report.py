@@ -584,16 +584,14 @@ GO_FRAMES = "Go capture: bytes of one recursion level's stack frame"
 
 def facts(raw, versions, run):
     """The figures as facts: one per sketch and platform, the Go frames, the compilers."""
-    def fact(what, workload, subject, platform, value):
-        return {"key": {"what": what, "workload": workload, "subject": subject, "platform": platform, "cpu": "any"},
-                "value": value, "how": "python3 lab.py embedded-report --store", "run": run}
-    out = [fact("compiler versions", "embedded report", "the run", "all", {"text": versions}),
-           fact(GO_FRAMES, "go_capture sketch", "go_capture", "all", raw["go_frames"])]
+    fact = store.fact_maker("python3 lab.py embedded-report --store", run, cpu="any")
+    out = [fact("compiler versions", "embedded report", "the run", {"text": versions}, platform="all"),
+           fact(GO_FRAMES, "go_capture sketch", "go_capture", raw["go_frames"], platform="all")]
     for folder, figures in raw.items():
         if folder == "go_frames":
             continue
         what = "step sketch figures" if re.match(r"e\d\d_", folder) else "sketch figures"
-        out += [fact(what, "the sketch", folder, PLATFORMS[part], value) for part, value in figures.items()]
+        out += [fact(what, "the sketch", folder, value, platform=PLATFORMS[part]) for part, value in figures.items()]
     return out
 
 

@@ -4,17 +4,17 @@ default) on the fastest stage, each position its own `reversi-lab solve --no-lim
 process, every result checked against the published score and best moves.
 
     python3 lab.py ffo-long [--build build] [--engine e09] [--stage s11] [--ffo 40-59]
-                      [--data docs/ffo_long_e09.json] [--fresh] [--note TEXT]
+                      [--data FILE] [--fresh] [--note TEXT]
 
 The run takes many hours on one core (FFO #55-#58 have 29 and 30 empty squares), so it
-keeps what it has: the step's data, docs/ffo_long_eNN.json (eNN: the step), is rewritten
-after every position, and a later run
-goes on where it stopped, skipping the positions already solved by the same code (the
-step's and the stage's files, and the table the command-line tool lends a solve, hashed).
+keeps what it has: the step's run in the store of facts (docs/facts/ffo_long.json; or in
+--data FILE, a JSON of its own) is rewritten after every position, and a later run goes
+on where it stopped, skipping the positions already solved by the same code (the step's
+and the stage's files, and the table the command-line tool lends a solve, hashed).
 Changed code, another engine or stage, or --fresh: the run starts over. Each row keeps the
-CPU it ran on; a page names them all (docs/update_docs.py shows the table, between
-<!-- ffo-long:begin --> and <!-- ffo-long:end --> on the step's page, rewritten after every
-position when the data is the step's own file).
+CPU it ran on, in its key; a page names them all (table() makes the table that
+docs/update_docs.py puts between <!-- ffo-long:begin --> and <!-- ffo-long:end --> on the
+step's page, rewritten after every position when the run is the store's).
 
 The time is the solving process's CPU time (user + system: the children's usage before
 and after it), so a run that is paused (kill -STOP, kill -CONT) loses nothing. The process
@@ -32,7 +32,7 @@ import subprocess
 import sys
 
 from bench.report import cpu_name, cpuinfo, pin_to_current_cpu, write_json
-from docs.update_docs import ffo_long_file, read_ffo  # docs/update_docs.py: the step's data file, common/library/ffo.txt
+from docs import store  # docs/store.py: the store of facts
 import lab  # lab.py: the tools' entry point, to run a tool as a child process
 
 
@@ -40,6 +40,103 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 LINE = re.compile(r"ffo (\d+) empties (\d+) score (\S+) published-score (\S+) best (\S+) published-best (\S+) "
                   r"nodes (\d+) time (\S+) s nps \d+ (OK|WRONG)")
 TOTAL = re.compile(r"total positions \d+ correct \d+ .* stage (\S+) engine (\S+)")
+
+
+# The store of facts (docs/store.py): per step, its run (stage, code, commit, note) and one
+# fact per position solved, keyed by the CPU it ran on. A run is rewritten whole after every
+# position, so a run that starts over leaves nothing of the one before.
+STORE_FILE, WRITER = "ffo_long.json", "bench/ffo_long.py"
+RUN, SOLVED = "full FFO test, the run", "FFO position solved in its own process"
+WORKLOAD = "FFO #40-#59 one by one"
+
+
+def facts(data):
+    """A step's run (as --data keeps it) as facts of the store."""
+    fact = store.fact_maker(f"python3 lab.py ffo-long --engine {data['step'][:3]}", platform="host")
+    run = {k: data[k] for k in ("stage", "code", "commit", "note") if k in data}
+    return [fact(RUN, WORKLOAD, data["step"], run, cpu="any")] + [
+        fact(SOLVED, f"FFO #{p['number']}", data["step"], {k: v for k, v in p.items() if k != "cpu"}, cpu=p["cpu"])
+        for p in data["positions"]]
+
+
+def from_facts(store_facts, step):
+    """The step's run in the store, as --data keeps it; None without one."""
+    mine = [f for f in store_facts if f.get("writer") == WRITER and f["key"]["subject"] == step]
+    run = next((f["value"] for f in mine if f["key"]["what"] == RUN), None)
+    if run is None:
+        return None
+    positions = [dict(f["value"], cpu=f["key"]["cpu"]) for f in mine if f["key"]["what"] == SOLVED]
+    return dict(run, step=step, positions=sorted(positions, key=lambda p: p["number"]))
+
+
+def keep(data, path):
+    """The run kept after a change: in `path` (--data), or in the store (the step's facts
+    replaced whole)."""
+    if path:
+        write_json(path, data)
+    else:
+        store.save("ffo_long.py", WRITER, STORE_FILE, facts(data), drop=lambda f: f["key"]["subject"] == data["step"])
+
+
+def read_ffo(src):
+    """The FFO positions of common/library/ffo.txt: number, empties, score and best moves as solve prints them."""
+    out = []
+    with open(os.path.join(src, "common", "library", "ffo.txt"), encoding="utf-8") as f:
+        for line in f.read().splitlines():
+            parts = line.split()
+            if not parts or parts[0].startswith("#"):
+                continue
+            out.append({"number": int(parts[0]), "score": parts[3], "best": parts[4].lower(),
+                        "empties": parts[1].count("-")})
+    return out
+
+
+def rate(v):
+    return f"{v / 1e6:.2f} M"
+
+
+def table(src, folder, data):
+    """The ffo-long block of a step's page: the full FFO test, FFO #40-#59 solved one by one
+    (`data`: the step's run, from_facts()), each position against its published score and
+    best moves. #40-#44's times are the bench report's (the table above, which says how
+    many runs), so only #45-#59 show the long run's."""
+    step = folder.split("_")[0]
+    if not data or data.get("step") != folder:
+        return (f"Not run yet: `cmake --build build --target ffo-long-{step}` (hours) records it in the store "
+                "(docs/facts/ffo_long.json).\n")
+    rows = {p["number"]: p for p in data["positions"]}
+    published = {f["number"]: f for f in read_ffo(src) if 40 <= f["number"] <= 59}
+    solved = [n for n in sorted(published) if n in rows]
+    wrong = [n for n in solved if not rows[n]["ok"]]
+    cpus = sorted({rows[n]["cpu"] for n in solved if n >= 45})
+    long_rows = [rows[n] for n in solved if n >= 45]
+    count = (f"All {len(published)} positions solved" if len(solved) == len(published) else
+             f"{len(solved)} of {len(published)} positions solved so far")
+    out = [f"{count} by {data['step']} on {data['stage']}, "
+           + ("every one right (the published score and one of the published best moves)" if not wrong else
+              f"wrong: {', '.join('#' + str(n) for n in wrong)}")
+           + f". Each position its own process (`cmake --build build --target ffo-long-{step}`, bench/ffo_long.py, from "
+           f"commit {data['commit']}; it goes on where it stopped); CPU s: that process's user and system time, "
+           f"one run" + (f", on {' and '.join(cpus)}" if cpus else "")
+           + (f" ({data['note']})" if data.get("note") else "") + ". FFO #40-#44's times are the bench report's, "
+           "in \"FFO positions solved one by one\" above: another run, on the CPU its caption names.\n",
+           "| FFO # | empties | score (published) | best (published) | nodes | CPU s | nodes/s |",
+           "|---|---|---|---|---|---|---|"]
+    for n in sorted(published):
+        f = published[n]
+        if n not in rows:
+            out.append(f"| {n} | {f['empties']} | ({f['score']}) | ({f['best']}) | not solved yet | | |")
+            continue
+        r = rows[n]
+        time = ("above", "above") if n < 45 else (f"{r['cpu_seconds']:,.1f}", rate(r["nodes"] / r["cpu_seconds"]))
+        mark = "" if r["ok"] else " **wrong**"
+        out.append(f"| {n} | {r['empties']} | {r['score']} ({r['published_score']}){mark} | {r['best']} "
+                   f"({r['published_best']}) | {r['nodes']:,} | {time[0]} | {time[1]} |")
+    if long_rows:
+        nodes, secs = sum(r["nodes"] for r in long_rows), sum(r["cpu_seconds"] for r in long_rows)
+        label = "#45-#59" if len(solved) == len(published) else "#45-#59 so far"
+        out.append(f"| {label} | | | | {nodes:,} | {secs:,.1f} | {rate(nodes / secs)} |")
+    return "\n".join(out) + "\n"
 
 
 def code_hash(step, stage):
@@ -108,8 +205,9 @@ def main():
     ap.add_argument("--engine", default="e09", help="the search step (default: e09)")
     ap.add_argument("--stage", default="s11", help="the move generator (default: s11)")
     ap.add_argument("--ffo", default="40-59", help="FFO positions, as solve --ffo takes them (default 40-59)")
-    ap.add_argument("--data", help="the results, kept between runs (default: the step's, docs/ffo_long_eNN.json)")
-    ap.add_argument("--fresh", action="store_true", help="start over: forget the results kept in --data")
+    ap.add_argument("--data", help="keep the results, between runs, in this JSON file "
+                                   "(default: in the store of facts, docs/facts/ffo_long.json, which the step's page shows)")
+    ap.add_argument("--fresh", action="store_true", help="start over: forget the results kept")
     ap.add_argument("--note", help="how the machine was used meanwhile, for the page (kept until replaced)")
     args = ap.parse_args()
     exe = os.path.join(args.build, "reversi-lab")
@@ -132,24 +230,32 @@ def main():
     # (FFO #1 is quick): the data must be of this engine, stage and code to go on.
     _, stage_id, engine_id, _ = solve(exe, args.engine, args.stage, 1)
     fingerprint = code_hash(engine_id, stage_id)
-    args.data = args.data or ffo_long_file(ROOT, engine_id)
-    page_data = os.path.abspath(args.data) == ffo_long_file(ROOT, engine_id)
+    where = args.data or "the store"
     data = None
-    if os.path.exists(args.data) and not args.fresh:
-        with open(args.data) as f:
-            data = json.load(f)
-        if (data.get("step"), data.get("stage"), data.get("code")) != (engine_id, stage_id, fingerprint):
-            print(f"{args.data} holds a run of {data.get('step')} on {data.get('stage')} (code {data.get('code')}), "
-                  f"not of {engine_id} on {stage_id} (code {fingerprint}): starting over", file=sys.stderr)
-            data = None
+    if args.fresh:
+        print(f"--fresh: the run kept in {where} is left out", file=sys.stderr)
+    elif args.data is None:
+        try:
+            data = from_facts(store.load().values(), engine_id)
+        except store.FactError as e:
+            print(f"ffo_long.py: {e}", file=sys.stderr)
+            return 1
+    elif os.path.exists(args.data):
+        try:
+            with open(args.data, encoding="utf-8") as f:
+                data = json.load(f)
+        except (OSError, ValueError) as e:
+            print(f"ffo_long.py: cannot read {args.data}: {getattr(e, 'strerror', None) or e}", file=sys.stderr)
+            return 2
+    if data is not None and (data.get("step"), data.get("stage"), data.get("code")) != (engine_id, stage_id, fingerprint):
+        print(f"{where} holds a run of {data.get('step')} on {data.get('stage')} (code {data.get('code')}), "
+              f"not of {engine_id} on {stage_id} (code {fingerprint}): starting over", file=sys.stderr)
+        data = None
     if data is None:
-        data = {"about": "FFO #40-#59 solved one by one (bench/ffo_long.py; cmake --build build --target ffo-long-eNN). "
-                         "cpu_seconds: the solving process's user + system time. code: a hash of the files the "
-                         "counts and times depend on; commit: the tree the run started from.",
-                "step": engine_id, "stage": stage_id, "code": fingerprint, "commit": commit(), "positions": []}
+        data = {"step": engine_id, "stage": stage_id, "code": fingerprint, "commit": commit(), "positions": []}
     if args.note is not None:
         data["note"] = args.note
-        write_json(args.data, data)
+        keep(data, args.data)
     done = {p["number"] for p in data["positions"]}
     wrong = 0
     for n in numbers:
@@ -168,8 +274,8 @@ def main():
                "cpu": cpu_text, "date": datetime.date.today().isoformat()}
         wrong += not row["ok"]
         data["positions"] = sorted(data["positions"] + [row], key=lambda p: p["number"])
-        write_json(args.data, data)
-        if page_data and not update_page():
+        keep(data, args.data)
+        if args.data is None and not update_page():
             return 1
         print(f"FFO #{n}: {row['score']} (published {row['published_score']}), {row['nodes']:,} nodes, "
               f"{seconds:.1f} CPU s {'OK' if row['ok'] else 'WRONG'}" + (f" (CPU {cpu})" if cpu is not None else ""))

@@ -2,7 +2,8 @@
 """Stage 08's table reads replayed through a model of the ESP32's flash cache: a model
 on this machine, not a measurement on a board.
 
-    python3 lab.py flash-cache --build build [--json build/flash-cache.json] [--stages s05,s07,s08]
+    python3 lab.py flash-cache --build build --store [--json build/flash-cache.json] [--stages s05,s07,s08]
+    python3 lab.py flash-cache --from-json build/flash-cache.json --store   (a saved run into the store)
 
 On an ESP32 `const` data stays in flash and the CPU reads it through a cache. The
 ESP32 Series Datasheet (Espressif, section 4.1.5 "Cache", pointing to the Technical
@@ -34,9 +35,11 @@ lx106 stage code bytes of the embedded report), nor the other core or interrupts
 For comparison: s05 reads one 8-byte table (DIR), s07 no table at all.
 --from-json remakes the table from a saved run without tracing again.
 
-The JSON has "rows" (the figures) and "sections" ([{file, marker, text}], the table that
-python3 lab.py update-docs --flash-cache puts between <!-- flash-cache:begin/end --> in
-stages/s08_line_index/README.md). Needs valgrind; takes several minutes.
+--store records the run in the store of facts (docs/facts/flash.json), from which
+python3 lab.py update-docs writes the table between <!-- flash-cache:begin/end --> in
+stages/s08_line_index/README.md. The JSON has "rows" (the figures) and "sections"
+([{file, marker, text}], that table). Only whole runs (all three stages) go into the store.
+Needs valgrind; takes several minutes.
 """
 import argparse
 import json
@@ -224,6 +227,36 @@ def measure(build, folder, ns):
     return rows
 
 
+# The store of facts (docs/store.py): the model's counts per stage and workload, and the run's
+# tools beside them. The counts follow from the code and the cache model, not from the CPU
+# that ran the trace: the key names no CPU, and a run with other tools replaces them.
+STORE_FILE, WRITER = "flash.json", "bench/flash_cache.py"
+READS, TOOLS = "flash reads through the ESP32 cache model", "flash-cache tools"
+
+
+def facts(saved, run):
+    """A run (as --json writes it) as facts of the store."""
+    fact = store.fact_maker("python3 lab.py flash-cache --store", run, platform="ESP32 (cache model)", cpu="any")
+    out = [fact(TOOLS, "flash-cache", "the run", {"tool": saved["tool"], "cache": saved["cache"],
+                                                    "cpu_mhz": saved["cpu_mhz"]})]
+    for folder, rows in saved["rows"].items():
+        out += [fact(READS, family, folder, rows[family]) for family, _, _ in WORKLOADS]
+    return out
+
+
+def from_facts(store_facts):
+    """The store's latest run, as --json writes it without its sections; None without one."""
+    mine, tools = store.latest(store_facts, WRITER, TOOLS)
+    if not tools:
+        return None
+    rows = {}
+    for f in mine:
+        if f["key"]["what"] == READS and f.get("run") == tools["run"]:
+            rows.setdefault(f["key"]["subject"], {})[f["key"]["workload"]] = f["value"]
+    order = list(STAGES.values())
+    return dict(tools["value"], rows={k: rows[k] for k in sorted(rows, key=order.index)})
+
+
 def versions(build):
     """valgrind's, the host compiler's (its code makes the reads) and the lx106 compiler's."""
     return [report.need("valgrind", "valgrind"), f"host reads from {report.build_compiler(build)}",
@@ -240,7 +273,7 @@ def table(results, embedded, tool):
     positions = max(r["FlipScan"]["items"] or 0 for r in results.values())  # a flip scan's item: one position
     modes = [(label, fill_cycles(mhz, lines, dummy, g["line"])) for label, mhz, lines, dummy in FLASH_MODES]
     text = (
-        "A model, not a measurement on a board, made by `python3 lab.py flash-cache --build build` "
+        "A model, not a measurement on a board, made by `python3 lab.py flash-cache --build build --store` "
         f"(`cmake --build build --target flash-cache`, {tool}): the stage's benchmark workloads "
         f"(bench/harness.h, {positions:,} seeded positions) run on the host; every load from the stage's "
         "read-only tables is recorded, moved to where the table sits in the sketch's lx106 build, "
@@ -279,6 +312,8 @@ def table(results, embedded, tool):
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--build", default="build")
+    ap.add_argument("--store", action="store_true", help="record the run in the store of facts "
+                                                         "(docs/facts/flash.json), which stage 08's page is written from")
     ap.add_argument("--json", help="write the figures and the page section here")
     ap.add_argument("--embedded", help="a saved embedded report, for the lx106 column (default: the store's figures)")
     ap.add_argument("--stages", default="s05,s07,s08", help="comma-separated: s05, s07, s08 (default all)")
@@ -290,20 +325,32 @@ def main():
     if unknown:
         print(f"flash_cache: unknown stage {unknown[0]} (choose from {', '.join(STAGES)})", file=sys.stderr)
         sys.exit(2)
+    if args.store and not args.from_json and set(wanted) != set(STAGES):
+        print("flash_cache: --store records whole runs only: leave out --stages", file=sys.stderr)
+        sys.exit(2)
     if args.embedded:
         embedded = load(args.embedded)
     else:  # the store's figures (python3 lab.py embedded-report --store)
         embedded = embedded_report.from_facts(list(store.load().values()))
     if args.from_json:
         saved = load(args.from_json)
+        if not isinstance(saved, dict) or not isinstance(saved.get("rows"), dict) or "tool" not in saved:
+            print(f"flash_cache: {args.from_json} is not a run of flash_cache.py (no tool or rows)", file=sys.stderr)
+            sys.exit(2)
         tool, results = saved["tool"], saved["rows"]
+        if args.store and set(results) != set(STAGES.values()):
+            print(f"flash_cache: {args.from_json} is not a whole run (it has {', '.join(results) or 'no stage'}); "
+                  "the store takes whole runs only", file=sys.stderr)
+            sys.exit(2)
     else:
         tool = "; ".join(versions(args.build))
         results = {STAGES[s]: measure(args.build, STAGES[s], s) for s in wanted}
     text = table(results, embedded, tool)
+    run = {"cache": ESP32_CACHE, "cpu_mhz": CPU_MHZ, "tool": tool, "rows": results}
+    if args.store:
+        store.save("flash_cache", WRITER, STORE_FILE, facts(run, store.run_stamp()))
     if args.json:
-        report.write_json(args.json, {"cache": ESP32_CACHE, "cpu_mhz": CPU_MHZ, "tool": tool, "rows": results,
-                                      "sections": [section(text)]})
+        report.write_json(args.json, dict(run, sections=[section(text)]))
     print(text)
 
 

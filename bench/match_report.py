@@ -4,9 +4,10 @@ bench/match.py (its own rules check, colours swapped, varied openings), as one t
 
     python3 lab.py match-report [--build build] [--engine e06] [--level 7] [--time S]
                                   [--games 1:4,2:4,3:20,4:8,5:4] [--jobs N]
-                                  [--json build/match-report.json] [--page stages/e06_endgame/README.md]
+                                  [--json build/match-report.json] [--store] [--page stages/e06_endgame/README.md]
                                   [--block match]
-    python3 lab.py match-report --from-json build/match-report.json [--page ... [--block ...]]   (the saved table)
+    python3 lab.py match-report --from-json build/match-report.json [--store] [--page ... [--block ...]]
+    python3 lab.py match-report --pages | --check     (the published tables, from the store)
 
 --engine, --level and --time are our engine's (reversi-lab gtp's options; default the last
 step at level 7, no time per move). --games: games against each rhino level, as
@@ -16,6 +17,10 @@ move). A level-5 game takes minutes of rhino's time; the default table about an 
 games, played --jobs levels at a time (default: one per core).
 --page rewrites the page's <!-- match:begin/end --> block with the table (--block names
 another: docs/cli.md's match-timed, the last step at a time per move).
+--store records the run in the store of facts (docs/facts/matches.json), keyed by our
+engine's options and the CPU; the published tables (PUBLISHED: e06's match, docs/cli.md's
+match-timed) are written from it by --pages, and --check fails where a page's table is
+not the store's (tests/store_test.py runs it).
 Exit 1 when any game had a fault (an illegal move, a protocol error), 2 on bad input.
 """
 import argparse
@@ -27,12 +32,97 @@ import subprocess
 import sys
 import tempfile
 
-from bench.report import machine  # bench/report.py: the CPU line every table names
-from docs.blocks import missing_markers, rewrite_page  # docs/blocks.py: a page's generated blocks
+from bench.report import cpu_name, cpuinfo, machine  # bench/report.py: the CPU line every table names
+from docs import store  # docs/store.py: the store of facts
+from docs.blocks import missing_markers, rewrite_page, stale_blocks  # docs/blocks.py: a page's generated blocks
 import lab  # lab.py: the tools' entry point, to run a tool as a child process
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
 RHINO = "/usr/games/gtp-rhino"
+
+# The store of facts (docs/store.py): a run's settings and one fact per rhino level, keyed
+# by our engine's options and the CPU (the times, and at a time per move the games, depend
+# on it). A run replaces the whole earlier run of those options on that CPU.
+STORE_FILE, WRITER = "matches.json", "bench/match_report.py"
+RUN, LEVEL = "games against gtp-rhino, the run", "games against one gtp-rhino level"
+SETTINGS = ("level", "options", "games", "jobs", "engine", "machine")
+# The published tables: block -> (page, our engine's options), as the targets match-report
+# and match-timed (bench/bench.cmake) play them.
+PUBLISHED = {"match": ("stages/e06_endgame/README.md", "--engine e06 --level 7"),
+             "match-timed": ("docs/cli.md", "--level 7 --time 5")}
+
+
+def workload(options):
+    return f"reversi-lab gtp {options}"
+
+
+def facts(saved, cpu, run):
+    """A run (as --json keeps it) as facts of the store."""
+    fact = store.fact_maker(f"python3 lab.py match-report {saved['options']} --games {saved['games']} --store", run,
+                            platform="host", cpu=cpu)
+    w = workload(saved["options"])
+    return [fact(RUN, w, "gtp-rhino", {k: saved[k] for k in SETTINGS})] + \
+        [fact(LEVEL, w, f"gtp-rhino -l {r['rhino_level']}", r) for r in saved["rows"]]
+
+
+def from_facts(store_facts, options):
+    """The store's latest run of our engine with `options`, as --json keeps it; None without one."""
+    mine = [f for f in store_facts if f["key"]["workload"] == workload(options)]
+    mine, run = store.latest(mine, WRITER, RUN)
+    if not run:
+        return None
+    rows = [f["value"] for f in mine if f["key"]["what"] == LEVEL and f.get("run") == run["run"]
+            and f["key"]["cpu"] == run["key"]["cpu"]]
+    return dict(run["value"], rows=sorted(rows, key=lambda r: r["rhino_level"]))
+
+
+def record(saved):
+    """--store: the run into the store, replacing that engine's earlier run on this CPU. A
+    saved run from another CPU is refused (its key would name the wrong one): one line, 2."""
+    cpu, w = cpu_name(cpuinfo()), workload(saved["options"])
+    if not saved["machine"].startswith(cpu + ","):
+        print(f"match_report: the run was played on {saved['machine']}, not on this CPU ({cpu}): "
+              "record it on the machine that played it", file=sys.stderr)
+        sys.exit(2)
+    store.save("match_report", WRITER, STORE_FILE, facts(saved, cpu, store.run_stamp()),
+               drop=lambda f: f["key"]["workload"] == w and f["key"]["cpu"] == cpu)
+
+
+def saved_table(saved):
+    return table(saved["rows"], saved["engine"], saved.get("options", f"--level {saved['level']}"), saved["games"],
+                 saved["machine"], saved.get("jobs", 1))
+
+
+def published(root):
+    """{page path: {block: the table the store gives, or None}} of the published tables."""
+    facts_now = list(store.load().values())
+    out = {}
+    for block, (page, options) in PUBLISHED.items():
+        saved = from_facts(facts_now, options)
+        out.setdefault(os.path.join(root, page), {})[block] = saved_table(saved) if saved else None
+    return out
+
+
+def pages(root, check):
+    """--pages writes the published tables from the store; --check fails, naming the page and
+    block, where one is not the store's."""
+    try:
+        wanted = published(root)
+    except store.FactError as e:
+        print(f"match_report: {e}", file=sys.stderr)
+        return 1
+    if not check:
+        return max((rewrite_page(p, {b: t for b, t in blocks.items() if t is not None}, "match_report")
+                    for p, blocks in wanted.items()), default=0)
+    bad = [f"{os.path.relpath(p, root)}: <!-- {b} --> is not what the store gives "
+           "(python3 lab.py match-report --pages writes it)" for p, blocks in wanted.items() for b in stale_blocks(p, blocks)]
+    for line in bad:
+        print(f"match_report: {line}", file=sys.stderr)
+    if not bad:
+        print(f"match_report: {sum(t is not None for bs in wanted.values() for t in bs.values())} published tables "
+              "are the store's")
+    return 1 if bad else 0
 
 
 def games_per_level(text):
@@ -62,7 +152,15 @@ def main():
     ap.add_argument("--page", help="rewrite this page's <!-- match:begin/end --> block")
     ap.add_argument("--block", default="match", help="the page's block to rewrite (default match)")
     ap.add_argument("--from-json", help="write the table of a saved run (--json) instead of playing")
+    ap.add_argument("--store", action="store_true", help="record the run in the store of facts (docs/facts/matches.json)")
+    ap.add_argument("--root", default=ROOT, help="the repository whose pages --pages and --check read")
+    ap.add_argument("--pages", action="store_true", help="write the published tables (PUBLISHED) from the store")
+    ap.add_argument("--check", action="store_true", help="fail where a published table is not the store's")
     a = ap.parse_args()
+    if a.pages or a.check:
+        if a.from_json or a.store or a.page or a.json:
+            ap.error("--pages and --check only read the store: they take no --from-json, --store, --page or --json")
+        return pages(a.root, a.check)
     if not re.fullmatch(r"[a-z][a-z-]*", a.block):
         ap.error(f"--block is a block's name, such as match or match-timed, got {a.block!r}")
     if a.page and (why := missing_markers(a.page, [a.block])):  # before an hour of games, not after
@@ -71,11 +169,14 @@ def main():
         try:
             with open(a.from_json, encoding="utf-8") as f:
                 saved = json.load(f)
-            body = table(saved["rows"], saved["engine"], saved.get("options", f"--level {saved['level']}"),
-                         saved["games"], saved["machine"], saved.get("jobs", 1))
-        except (OSError, ValueError, KeyError) as e:
+            body = saved_table(saved)
+            if a.store and any(k not in saved for k in SETTINGS):
+                raise KeyError(f"{', '.join(k for k in SETTINGS if k not in saved)} (the store needs the run's settings)")
+        except (OSError, ValueError, KeyError, TypeError) as e:
             print(f"match_report: cannot read a saved run from {a.from_json}: {e}", file=sys.stderr)
             return 2
+        if a.store:
+            record(saved)
         return publish(body, a.page, a.block)
     try:
         plan = games_per_level(a.games)
@@ -135,16 +236,18 @@ def main():
         faults += s["faults"]
     # The engine as it names itself over GTP (name and version): match.py adds " (command)".
     name = re.sub(r" \(.*\)$", "", report["engine_a"]["name"])
+    saved = {"level": a.level, "options": options, "games": a.games, "jobs": a.jobs, "engine": name,
+             "machine": machine(), "rows": rows}
     if a.json:  # first: an hour of games is kept even if the page cannot be written
         try:
-            saved = {"level": a.level, "options": options, "games": a.games, "jobs": a.jobs, "engine": name,
-                     "machine": machine(), "rows": rows}
             with open(a.json, "w", encoding="utf-8") as f:
                 json.dump(saved, f, indent=1)
         except OSError as e:
             print(f"match_report: cannot write {a.json}: {e.strerror}", file=sys.stderr)
             return 1
-    status = publish(table(rows, name, options, a.games, machine(), a.jobs), a.page, a.block)
+    if a.store:
+        record(saved)
+    status = publish(saved_table(saved), a.page, a.block)
     return status or (1 if faults else 0)
 
 

@@ -48,9 +48,7 @@ COUNTS, TOOLS = "callgrind counts per item (branch simulation)", "page-counts to
 
 
 def facts(out, run):
-    def fact(what, workload, subject, value):
-        return {"key": {"what": what, "workload": workload, "subject": subject, "platform": "host (callgrind)",
-                        "cpu": "any"}, "value": value, "how": "python3 lab.py page-counts --store", "run": run}
+    fact = store.fact_maker("python3 lab.py page-counts --store", run, platform="host (callgrind)", cpu="any")
     return [fact(TOOLS, "page-counts", "the run", {"tool": out["tool"], "compiler": out["compiler"]})] + \
         [fact(COUNTS, spec.split(":", 1)[1], spec.split(":", 1)[0], dict(c, order=i))
          for i, (spec, c) in enumerate(out["runs"].items())]

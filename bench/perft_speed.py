@@ -27,7 +27,7 @@ import time
 
 from bench.report import cpu_name, cpuinfo, machine  # bench/report.py: the CPU every table names
 from docs import store  # docs/store.py: the store of facts
-from docs.blocks import as_on_page, block_text, rewrite_page  # docs/blocks.py: a page's blocks
+from docs.blocks import missing_markers, rewrite_page, stale_blocks  # docs/blocks.py: a page's blocks
 
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -89,12 +89,12 @@ WHAT = "perft --bulk from the start: wall and CPU seconds of each interleaved ro
 
 
 def record(data, folder):
-    facts = [{"key": {"what": WHAT, "workload": "reversi-lab perft --bulk " + " ".join(args), "subject": name,
-                      "platform": "host", "cpu": data["cpu"]},
-              "value": {"count": data["runs"][name][0]["count"], "wall": [x["wall"] for x in data["runs"][name]],
-                        "cpu": [x["cpu"] for x in data["runs"][name]]},
-              "run": data["run"], "load": data["load"], "how": f"python3 lab.py perft-speed --rounds {data['rounds']}",
-              "measured_on": data["machine"]} for name, args in CONFIGS]
+    fact = store.fact_maker(f"python3 lab.py perft-speed --rounds {data['rounds']}", data["run"], platform="host",
+                            cpu=data["cpu"])
+    facts = [dict(fact(WHAT, "reversi-lab perft --bulk " + " ".join(args), name,
+                       {"count": data["runs"][name][0]["count"], "wall": [x["wall"] for x in data["runs"][name]],
+                        "cpu": [x["cpu"] for x in data["runs"][name]]}), load=data["load"], measured_on=data["machine"])
+             for name, args in CONFIGS]
     store.record(WRITER, FILE, facts, folder)
 
 
@@ -157,8 +157,7 @@ def main():
     try:
         if a.check:
             body = table(latest(a.store))
-            texts = {p: open(p, encoding="utf-8").read() for p in a.check}
-            bad = [p for p, text in texts.items() if block_text(text, "perft-speed") != as_on_page(text, body)]
+            bad = [p for p in a.check if missing_markers(p, ["perft-speed"]) or stale_blocks(p, {"perft-speed": body})]
             for p in bad:
                 print(f"perft_speed: {p}: <!-- perft-speed --> is not what the store gives "
                       "(python3 lab.py perft-speed --from-store --pages writes it)", file=sys.stderr)

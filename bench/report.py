@@ -255,17 +255,13 @@ SETTINGS = ("machine", "repetitions", "rounds", "pinned_cpu", "step_repetitions"
             "steps_from_another_run")
 
 
-def _fact(what, workload, subject, cpu, value, run):
-    return {"key": {"what": what, "workload": workload, "subject": subject, "platform": "host", "cpu": cpu},
-            "value": value, "how": "python3 lab.py report --store", "run": run}
-
-
 def facts(report, cpu, run):
     """The report as facts: the run's settings; per stage and sidebar its technique and, per
     benchmark, the time per item of every repetition with its counters; per step its idea
     and, per search benchmark, CPU ms, nodes/s and nodes of every repetition."""
-    out = [_fact("benchmark run settings", "bench report", "the run", cpu,
-                 {k: report[k] for k in SETTINGS if k in report}, run)]
+    fact = store.fact_maker("python3 lab.py report --store", run, platform="host", cpu=cpu)
+    out = [fact("benchmark run settings", "bench report", "the run",
+                {k: report[k] for k in SETTINGS if k in report})]
 
     def items(raw):
         per = {}
@@ -279,14 +275,14 @@ def facts(report, cpu, run):
         return per
 
     for s in report.get("stages", []):
-        out.append(_fact("stage", "bench_" + s["stage"], s["stage"], cpu, {"technique": s["technique"]}, run))
-        out += [_fact("ns per item", name, s["stage"], cpu, v, run) for name, v in items(s["raw"]).items()]
+        out.append(fact("stage", "bench_" + s["stage"], s["stage"], {"technique": s["technique"]}))
+        out += [fact("ns per item", name, s["stage"], v) for name, v in items(s["raw"]).items()]
     for folder, side in report.get("sidebars", {}).items():
-        out.append(_fact("sidebar", "bench_" + folder, folder, cpu, {}, run))
-        out += [_fact("ns per item", name, folder, cpu, v, run) for name, v in items(side["raw"]).items()]
+        out.append(fact("sidebar", "bench_" + folder, folder, {}))
+        out += [fact("ns per item", name, folder, v) for name, v in items(side["raw"]).items()]
     for st in report.get("steps", []):
         meta = {k: st[k] for k in ("number", "idea", "workload", "default_stage")}
-        out.append(_fact("step", "bench_" + st["step"], st["step"], cpu, meta, run))
+        out.append(fact("step", "bench_" + st["step"], st["step"], meta))
         per = {}
         for b in st["raw"]["benchmarks"]:
             if b.get("run_type") == "iteration" and not b.get("error_occurred"):
@@ -295,7 +291,7 @@ def facts(report, cpu, run):
                 r["ms"].append(b["cpu_time"] * TO_MS[b.get("time_unit", "ns")])
                 r["rate"].append(b["nodes/s"])
                 r["nodes"].append(int(b["nodes"]))
-        out += [_fact("search run", name, st["step"], cpu, v, run) for name, v in per.items()]
+        out += [fact("search run", name, st["step"], v) for name, v in per.items()]
     return out
 
 

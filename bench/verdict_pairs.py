@@ -152,10 +152,8 @@ WHAT = "time per item, one process, interleaved"
 def facts(out, run):
     cpu = report.cpu_name(report.cpuinfo())
     settings = {k: out[k] for k in ("machine", "repetitions", "min_time")}
-    return [{"key": {"what": WHAT, "workload": "against " + p["than"], "subject": p["faster"], "platform": "host",
-                     "cpu": cpu},
-             "value": dict(p, **settings), "how": "python3 lab.py verdict-pairs --store", "run": run}
-            for p in out["pairs"]]
+    fact = store.fact_maker("python3 lab.py verdict-pairs --store", run, platform="host", cpu=cpu)
+    return [fact(WHAT, "against " + p["than"], p["faster"], dict(p, **settings)) for p in out["pairs"]]
 
 
 def from_facts(store_facts):

@@ -147,17 +147,15 @@ COUNTS, LOOPS, TOOLS = "callgrind counts per item", "innermost loops (objdump)",
 def facts(out, run):
     cpu = report.cpu_name(report.cpuinfo())
 
-    def fact(what, workload, subject, platform, value, on=cpu):
-        return {"key": {"what": what, "workload": workload, "subject": subject, "platform": platform, "cpu": on},
-                "value": value, "how": "python3 lab.py why-slower --store", "run": run}
-    found = [fact(TOOLS, "why-slower", "the run", "host", {k: out[k] for k in ("valgrind", "compilers")})]
+    fact = store.fact_maker("python3 lab.py why-slower --store", run, cpu=cpu)
+    found = [fact(TOOLS, "why-slower", "the run", {k: out[k] for k in ("valgrind", "compilers")}, platform="host")]
     for name, counts in out["callgrind"].items():
         stage, family = name.split(":")
-        found.append(fact(COUNTS, family, stage, "host (callgrind)", counts))
+        found.append(fact(COUNTS, family, stage, counts, platform="host (callgrind)"))
     for arch, per in out["loops"].items():
         for name, loops in per.items():
             stage, family = name.split(":")
-            found.append(fact(LOOPS, family, stage, arch, loops, on="any"))
+            found.append(fact(LOOPS, family, stage, loops, platform=arch, cpu="any"))
     return found
 
 

@@ -94,12 +94,10 @@ def facts(data, run):
     first, last = data["ffo"]
     workload = f"FFO #{first}-#{last} on {data['stage']}"
 
-    def fact(what, subject, value):
-        return {"key": {"what": what, "workload": workload, "subject": subject, "platform": "host", "cpu": cpu},
-                "value": value, "how": f"cmake --build build --target {target(data)}", "run": run}
+    fact = store.fact_maker(f"cmake --build build --target {target(data)}", run, platform="host", cpu=cpu)
     settings = {k: data[k] for k in ("stage", "ffo", "table", "rounds", "command", "cores", "cpuinfo") if k in data}
-    return [fact("ablation run", data["step"], settings)] + \
-        [fact("ablation variant", f"{data['step']}, {v['name']}", dict(v, order=i))
+    return [fact("ablation run", workload, data["step"], settings)] + \
+        [fact("ablation variant", workload, f"{data['step']}, {v['name']}", dict(v, order=i))
          for i, v in enumerate(data["variants"])]
 
 

@@ -62,6 +62,16 @@ def rewrite_page(page, blocks, script, optional=()):
     return 0
 
 
+def stale_blocks(page, blocks):
+    """The names among `blocks`, {name: body}, whose block in `page` is not `body` as the page
+    would show it (a body of None, or a block the page lacks, is left out). For the scripts'
+    --check: OSError when the page cannot be read."""
+    with open(page, encoding="utf-8") as f:
+        text = f.read()
+    return [name for name, body in blocks.items()
+            if body is not None and has_markers(text, name) and block_text(text, name) != as_on_page(text, body)]
+
+
 # The machine a stage or step page was measured on is named once, in its `measured-on`
 # block; every other generated block links there instead of naming it again.
 # Its anchor is the page's own (Doxygen's labels are one namespace for the whole site).
@@ -121,17 +131,18 @@ WRITERS = {
     "why": (U, "docs/verdicts.py", "docs/facts/why.json (the store; bench/why_slower.py)"),
     "one-process": (U, "docs/verdicts.py", "docs/facts/pairs.json (the store; bench/verdict_pairs.py)"),
     "embedded": (U, U, "docs/facts/embedded.json (the store; bench/embedded_report.py: simulators)"),
-    "embedded-step": (U, E, "docs/facts/embedded.json: the sketches in simavr and QEMU"),
-    "embedded-timed": (U, E, "docs/facts/embedded.json: the sketches in simavr and QEMU"),
+    "embedded-step": (U, E, "docs/facts/embedded.json: a step's solve in simavr and QEMU"),
+    "embedded-timed": (U, E, "docs/facts/embedded.json: the sketches' timed runs in simavr and QEMU"),
     "esp32-memory": (U, E, "docs/facts/embedded.json: the sketches' builds (avr-size, the lx106 and RISC-V links)"),
     "esp32-steps": (U, E, "docs/facts/embedded.json: the sketches in simavr and QEMU"),
     "esp32-go-stack": (U, E, "docs/facts/embedded.json: the Go sketch's frames in QEMU"),
-    "flash-cache": (U, "bench/flash_cache.py", "the lx106 builds' table layout, a cache model"),
-    "kept": (U, U, "docs/kept_measurements.json"),
+    "flash-cache": (U, "bench/flash_cache.py", "docs/facts/flash.json (the store; bench/flash_cache.py: the lx106 "
+                    "builds' table layout, a cache model)"),
+    "kept": (U, U, "docs/facts/kept.json (the store: runs kept as taken, which no program here can repeat)"),
     "measured-on": (U, "docs/blocks.py", "docs/facts/bench.json (the store): its machine (in Japanese: docs/ja.py)"),
-    "ffo-long": (U, U, "docs/ffo_long_e09.json, docs/ffo_long_e10.json (bench/ffo_long.py)"),
+    "ffo-long": (U, "bench/ffo_long.py", "docs/facts/ffo_long.json (the store; bench/ffo_long.py)"),
     "ablation": (U, "docs/ablation.py", "docs/facts/ablation.json (the store; bench/ablation.cpp's runs)"),
-    "learning": (U, "docs/learned.py", "build/train.json (./lab train)"),
+    "learning": (U, "docs/learned.py", "docs/facts/train.json (the store; ./lab train --write)"),
     "lesson-*": ("docs/lessons.py", "docs/lessons.py", "docs/facts/bench.json, docs/facts/embedded.json, docs/facts/counts.json, "
                  "docs/facts/perft.json"),
     "lessons-sources": ("docs/lessons.py", "docs/lessons.py", "the lessons' own blocks"),
@@ -139,8 +150,10 @@ WRITERS = {
     "perft-speed": ("bench/perft_speed.py", "bench/perft_speed.py", "docs/facts/perft.json (the store): perft, plain, "
                     "hashed and threaded, interleaved"),
     "instructions": ("bench/simd_instructions.py", "bench/simd_instructions.py", "the SIMD kernels' instructions"),
-    "match": ("bench/match_report.py", "bench/match_report.py", "games against gtp-rhino (bench/match.py)"),
-    "match-timed": ("bench/match_report.py", "bench/match_report.py", "games against gtp-rhino at 5 s a move"),
+    "match": ("bench/match_report.py", "bench/match_report.py", "docs/facts/matches.json (the store): games against "
+              "gtp-rhino (bench/match.py)"),
+    "match-timed": ("bench/match_report.py", "bench/match_report.py", "docs/facts/matches.json: games against "
+                    "gtp-rhino at 5 s a move"),
     "duel": ("bench/duel_report.py", "bench/duel_report.py", "docs/facts/duels.json (the store): each step against "
              "the one before (bench/match.py)"),
     "duel-verdict": ("bench/duel_report.py", "bench/duel_report.py", "docs/facts/duels.json: the same duels"),
@@ -149,7 +162,7 @@ WRITERS = {
     "exercises": ("exercises/exercises.py", "exercises/exercises.py", "exercises/NN_slug/exercise.json"),
     "exercises-list": ("exercises/exercises.py", "exercises/exercises.py", "exercises/NN_slug/exercise.json"),
     "exercises-measured": ("exercises/exercises.py", "exercises/exercises.py",
-                           "build/exercises/proof.json (./lab check --all)"),
+                           "docs/facts/exercises.json (the store; exercises proof --store)"),
     "block-writers": (U, "docs/blocks.py", "this table"),
     "pipeline": (U, "docs/pipeline.py", "docs/pipeline.py's PIPELINE: the measurements, in ./lab docs' order"),
 }

@@ -104,17 +104,14 @@ endif()
 # docs/overview.md and its Japanese copy, README.md and README.ja.md, docs/lessons.md, the
 # claims ledger and the "Why it is slower" sections), redraw docs/progression.svg and
 # docs/search.svg (docs/figures.py) and the layout pictures (docs/layouts.py). The slow
-# valgrind measurements are not re-run: their last reports in the build folder are read
-# where they exist (flash-cache.json from `flash-cache`, train.json from `./lab train`);
-# a block whose report is missing keeps what it had. The bench report, the embedded
-# report, the duels, the perft rounds, the ablations (`ablation`, `ablation-eNN`), the
-# pairs and counts of `verdicts` and the counts of `page-counts` are read from the store
-# of facts, docs/facts/.
+# valgrind measurements and the training are not re-run: every block is written from the
+# store of facts, docs/facts/ (the bench report and the embedded report of this run; the
+# duels, the perft rounds, the ablations (`ablation`, `ablation-eNN`), the pairs and counts
+# of `verdicts`, the counts of `page-counts`, the flash-cache model's (`flash-cache`) and
+# the training of `./lab train --write`, as their last runs left them).
 add_custom_target(update-docs
   COMMAND Python3::Interpreter "${LAB_PY}" report --build "${CMAKE_BINARY_DIR}" --store
   COMMAND Python3::Interpreter "${LAB_PY}" update-docs --source "${CMAKE_SOURCE_DIR}"
-          --flash-cache "${CMAKE_BINARY_DIR}/flash-cache.json"
-          --train "${CMAKE_BINARY_DIR}/train.json"
   COMMAND Python3::Interpreter "${LAB_PY}" transcripts --build "${CMAKE_BINARY_DIR}"
           --source "${CMAKE_SOURCE_DIR}"
   COMMAND Python3::Interpreter "${LAB_PY}" layouts --dump "$<TARGET_FILE:layout_constants>"
@@ -168,8 +165,8 @@ if(TARGET bench_compare)
 endif()
 
 # ffo-long-eNN: step NN solves FFO #40-#59 one by one (hours, not part of update-docs), a
-# process each, keeping every result in the step's docs/ffo_long_eNN.json as it comes (a run
-# stopped part way goes on from there) and the step's page's table with it. Steps 09 and 10:
+# process each, keeping every result in the store of facts (docs/facts/ffo_long.json) as it
+# comes (a run stopped part way goes on from there) and the step's page's table with it. Steps 09 and 10:
 # the solvers that take the whole test in hours, not days.
 if(lab_steps)
   foreach(step e09 e10)
@@ -179,7 +176,7 @@ if(lab_steps)
       DEPENDS reversi-lab
       WORKING_DIRECTORY "${CMAKE_SOURCE_DIR}"
       USES_TERMINAL
-      COMMENT "Solving FFO #40-#59 with ${step} (bench/ffo_long.py; docs/ffo_long_${step}.json, its page)")
+      COMMENT "Solving FFO #40-#59 with ${step} (bench/ffo_long.py; docs/facts/ffo_long.json, its page)")
   endforeach()
 endif()
 

@@ -1,16 +1,18 @@
 #!/usr/bin/env python3
-"""How step 07's training went: the <!-- learning --> block on its page, from the JSON
-`./lab train` writes (build/train.json): what it trained on, how long it took and where,
-and the error per phase on held-out games after the first fit and after the last round.
+"""How step 07's training went: the <!-- learning --> block on its page, from the run of
+the committed weights in the store of facts (docs/facts/train.json): what it trained on,
+how long it took and where, and the error per phase on held-out games after the first fit
+and after the last round.
 
-    docs/learned.py stamp build/train.json [--page stages/e07_patterns/README.md]
+    docs/learned.py stamp build/train.json [--store] [--page stages/e07_patterns/README.md]
         adds the machine's name to a training run's JSON (./lab train does, right after
-        the run, on the machine that ran it); --page: and writes the page's block from it
-        (./lab train --write, which also installs the weights)
+        the run, on the machine that ran it); --store: and records the run in the store;
+        --page: and writes the page's block from it (./lab train --write does both, when the
+        run reproduced the committed weights, which it then installs)
     docs/learned.py show build/train.json
         prints the block
-    python3 lab.py update-docs ... --train build/train.json
-        writes it into the page (skipped when the JSON is missing)
+    python3 lab.py update-docs ... [--train build/train.json]
+        writes it into the page: the store's run, or the JSON named
 """
 import argparse
 import json
@@ -18,6 +20,7 @@ import os
 import sys
 
 from bench import report as bench  # bench/report.py: the machine line, write_json
+from docs import store  # docs/store.py: the store of facts
 
 
 
@@ -49,6 +52,31 @@ def learning(data):
     return "\n".join(out)
 
 
+# The store of facts (docs/store.py): the training run of the committed weights, its times
+# keyed by the CPU that took them; its labels and errors follow from the seed (the weights'
+# hash says so), on any CPU.
+STORE_FILE, WRITER = "train.json", "docs/learned.py"
+RUN, ERRORS = "e07 training run", "e07 held-out error per phase and round"
+TIMES = ("cpu_seconds", "wall_seconds", "threads", "machine")
+
+
+def facts(data, run):
+    """A training run (the JSON ./lab train writes, stamped) as facts."""
+    cpu = bench.cpu_name(bench.cpuinfo())
+    fact = store.fact_maker("./lab train --write", run, platform="host")
+    workload = f"seed {data['seed']}, {data['games']:,} games, exact at {data['exact_from']} empties"
+    return [fact(RUN, workload, "e07_patterns", {k: data[k] for k in TIMES if k in data}, cpu=cpu),
+            fact(ERRORS, workload, "e07_patterns", {k: v for k, v in data.items() if k not in TIMES}, cpu="any")]
+
+
+def from_facts(store_facts):
+    """The store's latest training run, as the stamped JSON holds it; None without one."""
+    mine, run = store.latest(store_facts, WRITER, RUN)
+    errors = next((f for f in mine if f["key"]["what"] == ERRORS and f["key"]["workload"] == (run or {})
+                   .get("key", {}).get("workload")), None)
+    return dict(errors["value"], **run["value"]) if run and errors else None
+
+
 def fill(text, train, replace_between, path):
     """The page with its learning block rewritten, when there is a training JSON."""
     if train and "<!-- learning:begin -->" in text:
@@ -61,6 +89,7 @@ def main():
     sub = ap.add_subparsers(dest="cmd", required=True)
     s = sub.add_parser("stamp")
     s.add_argument("train")
+    s.add_argument("--store", action="store_true", help="record the run in the store of facts (docs/facts/train.json)")
     s.add_argument("--page")
     sh = sub.add_parser("show")
     sh.add_argument("train")
@@ -80,6 +109,8 @@ def main():
         return
     data["machine"] = bench.machine()
     bench.write_json(args.train, data)
+    if args.store:
+        store.save("learned.py", WRITER, STORE_FILE, facts(data, store.run_stamp()))
     if args.page:
         from docs.blocks import rewrite_page  # docs/blocks.py: a page's generated blocks
         sys.exit(rewrite_page(args.page, {"learning": learning(data)}, "learned.py"))

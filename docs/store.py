@@ -9,10 +9,11 @@ A fact is a measured quantity with its key and its value:
 The key says what was measured, on what work, of which stage or step, on which platform
 (host, AVR, ...) and which CPU ("any" where the value cannot depend on it, such as a
 count of nodes). Each file belongs to one writer (its "writer" field): only that
-program adds to it. The store refuses a key that two entries hold, in one file or in
-two: a second value is a second key, deliberately separate (another CPU, another
-method, another run of a measurement that does not repeat), which a page shows beside
-the first with why.
+program adds to it. One file has no program: kept.json holds runs that no program here
+can repeat (taken on another CPU, or of code no longer in the tree), as they were taken.
+The store refuses a key that two entries hold, in one file or in two: a second value is
+a second key, deliberately separate (another CPU, another method, another run of a
+measurement that does not repeat), which a page shows beside the first with why.
 
     python3 lab.py store [--list] [FOLDER]     (check the store; --list prints every key)
 """
@@ -28,6 +29,17 @@ KEY = ("what", "workload", "subject", "platform", "cpu")
 
 class FactError(ValueError):
     """The store breaks its one rule (one value per key) or its form."""
+
+
+def fact_maker(how, run=None, **shared):
+    """A writer's maker of facts: fact(what, workload, subject, value, **fields) gives one
+    fact, measured by the command `how` in the run `run` (if given), its key's platform and
+    cpu from `shared` unless `fields` names them."""
+    def fact(what, workload, subject, value, **fields):
+        key = dict(shared, what=what, workload=workload, subject=subject, **fields)
+        made = {"key": {f: key[f] for f in KEY}, "value": value, "how": how}
+        return dict(made, run=run) if run is not None else made
+    return fact
 
 
 def key_text(key):
@@ -86,9 +98,10 @@ def load(folder=FOLDER):
     return store
 
 
-def record(writer, file_name, facts, folder=FOLDER):
+def record(writer, file_name, facts, folder=FOLDER, drop=None):
     """Writes `facts`, measured by `writer`, into its store file `file_name`: a fact whose key
-    is there already replaces it (a measurement repeated), the rest are added. Refuses
+    is there already replaces it (a measurement repeated), the rest are added; `drop`, if
+    given, removes the file's facts it is true of first (a run that starts over). Refuses
     (FactError) a key held by another file, or twice among `facts`; OSError when the file
     cannot be written (the store is then as it was)."""
     store = load(folder)
@@ -109,7 +122,7 @@ def record(writer, file_name, facts, folder=FOLDER):
             raise FactError(f"{k!r} is held by {held['file']} ({held['writer']}); "
                             "a second value needs a separate key (another CPU, method or run)")
         new[k] = fact
-    kept = [f for f in mine if key_text(f["key"]) not in new]
+    kept = [f for f in mine if key_text(f["key"]) not in new and not (drop and drop(f))]
     data = {"writer": writer, "facts": kept + list(new.values())}
     _write(path, data)
 
@@ -122,11 +135,11 @@ def run_stamp(seconds=None):
     return time.strftime(RUN_FORMAT, time.gmtime(seconds))
 
 
-def save(tool, writer, file_name, facts):
+def save(tool, writer, file_name, facts, drop=None):
     """record() for a measuring program: "written: ..." on success; on a refusal or a failed
     write, one line naming `tool` and exit 1 (the store is then as it was)."""
     try:
-        record(writer, file_name, facts)
+        record(writer, file_name, facts, drop=drop)
     except (FactError, OSError) as e:
         sys.exit(f"{tool}: the store refused the run: {e}")
     runs = sorted({f["run"] for f in facts if "run" in f})

@@ -13,9 +13,9 @@ Between markers `<!-- NAME:begin -->` and `<!-- NAME:end -->` it writes:
   `<!-- embedded-stages: ... -->` line), `perft-fast` (perft with bulk counting, depth by
   depth), `why` ("Why it is slower": the counts behind a slowdown, from --why,
   --pairs and --embedded; docs/verdicts.py), `kept` (measurements a regeneration cannot
-  repeat: another CPU, or code no longer in the tree; docs/kept_measurements.json),
-  `ffo-long-eNN` (FFO #40-#59 one by one, on the page of the step that ran them:
-  docs/ffo_long_eNN.json, kept by bench/ffo_long.py between its runs of hours);
+  repeat: another CPU, or code no longer in the tree; the store's docs/facts/kept.json),
+  `ffo-long` (FFO #40-#59 one by one, on the page of the step that ran them: the store's
+  docs/facts/ffo_long.json, kept by bench/ffo_long.py between its runs of hours);
 - search step pages (stages/eNN_*/README.md): `numbers` (the step on every stage, its
   node counts, against the previous step, its variants, FFO), `diff` (the step's own
   files, which are its diff: a line each, what it includes unchanged from earlier steps,
@@ -34,13 +34,14 @@ Between markers `<!-- NAME:begin -->` and `<!-- NAME:end -->` it writes:
 - docs/lessons.md: `lessons-sources` and one `lesson-NAME` block per lesson (docs/lessons.py);
 - the example sessions of docs/cli.md: docs/transcripts.py, run after it by the same target;
 - the embedded report's own sections (docs/esp32.md's memory and stack table, ...) and stage
-  08's `flash-cache` table (bench/flash_cache.py's saved run, from --flash-cache);
+  08's `flash-cache` table (bench/flash_cache.py's run: the store's, or a saved one from
+  --flash-cache);
 - the e04, e06, e08, e09 and e10 pages' `ablation` tables (docs/ablation.py, from --ablation: bench/ablation.cpp's runs);
 - docs/layout.md: `step-files` (docs/step_files.py), `block-writers`, the table of every
   generated block and its writer (docs/blocks.py's WRITERS, which tests/check_docs.py holds
   the pages to), and `pipeline`, the measurements in the order ./lab docs runs them
   (docs/pipeline.py's PIPELINE);
-- the e07 page's `learning` table (docs/learned.py, from --train: `./lab train`'s JSON);
+- the e07 page's `learning` table (docs/learned.py: the store's training run, or --train's JSON);
 - every page under stages/: `navtop` and `navbottom`, the links to the previous page, the
   README (every stage) and the next page in reading order (inserted under the title and at the end
   when a page has no such markers yet; `--check` fails until they are there).
@@ -59,6 +60,7 @@ import re
 import sys
 
 from bench import embedded_report  # bench/embedded_report.py: the simulators' figures, from the store
+from bench import ffo_long  # bench/ffo_long.py: the full FFO test, its table
 from bench import flash_cache  # bench/flash_cache.py: stage 08's flash-cache table
 from bench import page_counts  # bench/page_counts.py: the pages' callgrind counts, from the store
 from bench import verdict_pairs  # bench/verdict_pairs.py: the one-process pairs, from the store
@@ -526,12 +528,18 @@ def perft_speed(report, folder):
     return "\n".join(out) + "\n"
 
 
-def kept_measurements(src, folder):
-    """A page's measurements that a regeneration cannot repeat (docs/kept_measurements.json:
-    another CPU, or code no longer in the tree), as taken, each with its CPU, command and
-    code, in the site's ratio convention."""
-    path = os.path.join(src, "docs", "kept_measurements.json")
-    entries = [e for e in json.loads(read(path))["entries"] if e["page"] == folder] if os.path.exists(path) else []
+# The kept measurements (docs/facts/kept.json): runs no program here can repeat (another
+# CPU, or code no longer in the tree), each with its CPU, its command and the code it
+# measured, kept as taken. times: seconds per run (medians); as_fast: how many times as fast
+# b runs as a (a's time / b's), one value, or [low, high] where only a range was recorded;
+# rounds: the per-round ratios, when recorded.
+KEPT_WRITER = "kept as taken: runs no program here can repeat (another CPU, or code no longer in the tree)"
+
+
+def kept_measurements(store_facts, folder):
+    """A page's kept measurements, as taken, in the site's ratio convention."""
+    entries = [dict(f["value"], what=f["key"]["what"], code=f["key"]["workload"], cpu=f["key"]["cpu"], how=f["how"])
+               for f in store_facts if f.get("writer") == KEPT_WRITER and f["value"]["page"] == folder]
     if not entries:
         return "No kept measurement for this page.\n"
     out = []
@@ -549,68 +557,6 @@ def kept_measurements(src, folder):
         out.append(f"- **{e['cpu']}**: {e['what']}" + (f", {times} (medians)" if times else "") + f"; {ratio}. "
                    f"Measured with {e['how']}; code: {e['code']}.")
     return "\n".join(out) + "\n"
-
-
-def ffo_long_file(src, folder):
-    """A step's own long-run data, which its page shows: docs/ffo_long_e09.json for e09_bitsolve."""
-    return os.path.join(src, "docs", f"ffo_long_{folder.split('_')[0]}.json")
-
-
-def ffo_long_table(src, folder):
-    """The full FFO test, FFO #40-#59 solved one by one (docs/ffo_long_eNN.json, the step's own,
-    kept between runs of bench/ffo_long.py, which takes hours): on the step's page, each
-    position against its published score and best moves. #40-#44's times are the bench
-    report's (the table above, which says how many runs), so only #45-#59 show the long run's."""
-    step = folder.split("_")[0]
-    path = ffo_long_file(src, folder)
-    data = json.loads(read(path)) if os.path.exists(path) else None
-    if not data or data.get("step") != folder:
-        return f"Not run yet: `cmake --build build --target ffo-long-{step}` (hours) writes docs/ffo_long_{step}.json.\n"
-    rows = {p["number"]: p for p in data["positions"]}
-    published = {f["number"]: f for f in read_ffo(src) if 40 <= f["number"] <= 59}
-    solved = [n for n in sorted(published) if n in rows]
-    wrong = [n for n in solved if not rows[n]["ok"]]
-    cpus = sorted({rows[n]["cpu"] for n in solved if n >= 45})
-    long_rows = [rows[n] for n in solved if n >= 45]
-    count = (f"All {len(published)} positions solved" if len(solved) == len(published) else
-             f"{len(solved)} of {len(published)} positions solved so far")
-    out = [f"{count} by {data['step']} on {data['stage']}, "
-           + ("every one right (the published score and one of the published best moves)" if not wrong else
-              f"wrong: {', '.join('#' + str(n) for n in wrong)}")
-           + f". Each position its own process (`cmake --build build --target ffo-long-{step}`, bench/ffo_long.py, from "
-           f"commit {data['commit']}; it goes on where it stopped); CPU s: that process's user and system time, "
-           f"one run" + (f", on {' and '.join(cpus)}" if cpus else "")
-           + (f" ({data['note']})" if data.get("note") else "") + ". FFO #40-#44's times are the bench report's, "
-           "in \"FFO positions solved one by one\" above: another run, on the CPU its caption names.\n",
-           "| FFO # | empties | score (published) | best (published) | nodes | CPU s | nodes/s |",
-           "|---|---|---|---|---|---|---|"]
-    for n in sorted(published):
-        f = published[n]
-        if n not in rows:
-            out.append(f"| {n} | {f['empties']} | ({f['score']}) | ({f['best']}) | not solved yet | | |")
-            continue
-        r = rows[n]
-        time = ("above", "above") if n < 45 else (f"{r['cpu_seconds']:,.1f}", rate(r["nodes"] / r["cpu_seconds"]))
-        mark = "" if r["ok"] else " **wrong**"
-        out.append(f"| {n} | {r['empties']} | {r['score']} ({r['published_score']}){mark} | {r['best']} "
-                   f"({r['published_best']}) | {r['nodes']:,} | {time[0]} | {time[1]} |")
-    if long_rows:
-        nodes, secs = sum(r["nodes"] for r in long_rows), sum(r["cpu_seconds"] for r in long_rows)
-        label = "#45-#59" if len(solved) == len(published) else "#45-#59 so far"
-        out.append(f"| {label} | | | | {nodes:,} | {secs:,.1f} | {rate(nodes / secs)} |")
-    return "\n".join(out) + "\n"
-
-
-def read_ffo(src):
-    """The FFO positions of common/library/ffo.txt: number, empties, score and best moves as solve prints them."""
-    out = []
-    for line in read(os.path.join(src, "common", "library", "ffo.txt")).splitlines():
-        parts = line.split()
-        if not parts or parts[0].startswith("#"):
-            continue
-        out.append({"number": int(parts[0]), "score": parts[3], "best": parts[4].lower(),
-                    "empties": parts[1].count("-")})
-    return out
 
 
 def counts_table(counts, runs):
@@ -656,14 +602,11 @@ def load_json(path, optional=True):
         sys.exit(2)
 
 
-def flash_cache_sections(path, embedded):
-    """Stage 08's flash-cache table from bench/flash_cache.py's saved run (no tracing), its
-    lx106 column from this run's embedded report; none without the file."""
-    saved = load_json(path)
+def flash_cache_sections(saved, embedded):
+    """Stage 08's flash-cache table from bench/flash_cache.py's run (the store's, or a saved
+    one), its lx106 column from the embedded report; none without a run."""
     if not saved:
         return []
-    if not embedded:
-        return saved["sections"]
     return [flash_cache.section(flash_cache.table(saved["rows"], embedded, saved["tool"]))]
 
 
@@ -941,12 +884,13 @@ def main():
                                     "pairs, docs/facts/pairs.json)")
     ap.add_argument("--why", help="JSON written by python3 lab.py why-slower --json (default: the store's counts, "
                                   "docs/facts/why.json)")
-    ap.add_argument("--flash-cache", help="JSON written by bench/flash_cache.py (its section on stage 08's page; "
-                                          "skipped if missing)")
+    ap.add_argument("--flash-cache", help="JSON written by python3 lab.py flash-cache --json (stage 08's table; "
+                                          "default: the store's latest run, docs/facts/flash.json)")
     ap.add_argument("--ablation", action="append", default=[],
                     help="a saved run of bench/ablation.cpp (that step's page's ablation table, over the store's "
                          "latest run; skipped if missing; may be given once per step)")
-    ap.add_argument("--train", help="JSON written by `./lab train` (e07's learning block; skipped if missing)")
+    ap.add_argument("--train", help="JSON written by `./lab train` (e07's learning block; default: the store's run "
+                                    "of the committed weights, docs/facts/train.json)")
     ap.add_argument("--check", action="store_true", help="only check that the generated diffs are current")
     args = ap.parse_args()
     src = args.source
@@ -965,6 +909,8 @@ def main():
     counts = load_json(args.counts) if args.counts else page_counts.from_facts(facts)
     pairs = load_json(args.pairs) if args.pairs else verdict_pairs.from_facts(facts)
     why = load_json(args.why) if args.why else why_slower.from_facts(facts)
+    flash = load_json(args.flash_cache, optional=False) if args.flash_cache else flash_cache.from_facts(facts)
+    train = load_json(args.train, optional=False) if args.train else learned.from_facts(facts)
     has_stages = bool(report and report.get("stages"))
     has_steps = bool(report and report.get("steps"))
     partial = not (has_stages and has_steps)  # no report, or only a part: unsettled claims keep their rows
@@ -1031,11 +977,11 @@ def main():
         new = ablation.fill(new, ablation.from_facts(facts, folder), replace_between, path)
         for ablation_json in args.ablation:
             new = ablation.fill(new, load_json(ablation_json), replace_between, path)
-        new = learned.fill(new, load_json(args.train), replace_between, path)
+        new = learned.fill(new, train, replace_between, path)
         if has_markers(new, "kept"):
-            new = replace_between(new, "kept", kept_measurements(src, folder), path)
+            new = replace_between(new, "kept", kept_measurements(facts, folder), path)
         if has_markers(new, "ffo-long"):
-            new = replace_between(new, "ffo-long", ffo_long_table(src, folder), path)
+            new = replace_between(new, "ffo-long", ffo_long.table(src, folder, ffo_long.from_facts(facts, folder)), path)
         if has_stages and has_markers(new, "perft-fast"):
             new = replace_between(new, "perft-fast", perft_speed(report, folder), path)
         if report and report.get("machine") and has_markers(new, "numbers"):
@@ -1141,11 +1087,9 @@ def main():
     # The embedded report's own tables ("sections": file, marker, Markdown), e.g. the memory
     # and stack table in the ESP32 guide, docs/esp32.md (bench/embedded_report.py writes them).
     # --check compares them when they come from the store (a saved --embedded may differ).
-    sections = (embedded or {}).get("sections", [])
+    sections = (embedded or {}).get("sections", []) + flash_cache_sections(flash, embedded)
     if args.check:
-        sections = [] if args.embedded else sections
-    else:
-        sections = sections + flash_cache_sections(args.flash_cache, embedded)
+        sections = [] if args.embedded or args.flash_cache else sections
     for sec in sections:
         sec_path = os.path.join(src, sec["file"])
         old = read(sec_path)

@@ -5,7 +5,7 @@
     exercises.py [--source .] [--build build] start N
     exercises.py [--source .] [--build build] check N [--solution | --start | --dir DIR]
                  [--rounds R] [--min-time S]
-    exercises.py [--source .] [--build build] proof
+    exercises.py [--source .] [--build build] proof [--store]
     exercises.py [--source .] pages [--check] [--proof build/exercises/proof.json]
     exercises.py [--source .] [--build build] self-test
 
@@ -41,7 +41,11 @@ answer.md is never "done" here, whose reading is a person's ("answered (to be gr
 `proof` is CI's check of the set: every starting point is correct and misses its target,
 every reference solution is correct and reaches it, and the planted wrong or off-task
 solutions of exercises/planted.json (at least two per exercise) are reported incorrect,
-each for its own reason (the entry's "reason" is in the line).
+each for its own reason (the entry's "reason" is in the line). It writes what it saw to
+build/exercises/proof.json; with --store it also records the untouched starts' and the
+reference solutions' measured lines in the store of facts (docs/facts/exercises.json),
+from which `pages` writes the exercises-measured table of exercises/README.md (or from a
+saved proof.json named by --proof).
 """
 import argparse
 import concurrent.futures
@@ -55,6 +59,7 @@ import tempfile
 import time
 import xml.etree.ElementTree as ET
 
+from docs import store  # docs/store.py: the store of measured facts
 from tests import sketches  # tests/sketches.py: the files a sketch includes, followed
 import lab  # lab.py: the tools' entry point, to run this checker as ./lab does
 
@@ -883,8 +888,41 @@ def cmd_proof(args):
         f"solutions and a copy that does not compile checked in {time.monotonic() - t0:.0f} s: "
         f"{'all as expected' if not failures else f'{failures} not as expected'}")
     from bench import report
-    write_json(os.path.join(args.build, "exercises", "proof.json"), {"machine": report.machine(), "results": results})
+    proof = {"machine": report.machine(), "results": results}
+    write_json(os.path.join(args.build, "exercises", "proof.json"), proof)
+    if getattr(args, "store", False):
+        if failures:
+            say("exercises: proof: not recorded in the store: a check was not as expected")
+        else:
+            store.save("exercises", WRITER, STORE_FILE,
+                       proof_facts(proof, exercises, report.cpu_name(report.cpuinfo()), store.run_stamp()))
     return 1 if failures else 0
+
+
+# The store of facts (docs/store.py): per run, the machine, and each untouched start's and
+# reference solution's line as the checker printed it (host ratios depend on the CPU: the
+# key names it). Only a proof with every check as expected is recorded.
+STORE_FILE, WRITER = "exercises.json", "exercises/exercises.py"
+PROOF_RUN, CHECKED = "exercise proof, the run", "exercise checked against its start"
+MEASURED_KINDS = ("start", "solution")
+
+
+def proof_facts(proof, exercises, cpu, run):
+    """A proof (as proof.json holds it) as facts: its run and its starts' and solutions' lines."""
+    names = {ex["number"]: ex["name"] for ex in exercises}
+    fact = store.fact_maker("python3 lab.py exercises proof --store", run, platform="host", cpu=cpu)
+    return [fact(PROOF_RUN, "./lab check --all", "the run", {"machine": proof["machine"]})] + [
+        fact(CHECKED, r["kind"], names[r["exercise"]], r) for r in proof["results"] if r["kind"] in MEASURED_KINDS]
+
+
+def proof_from_facts(store_facts):
+    """The store's latest proof, as proof.json holds its starts and solutions; None without one."""
+    mine, run = store.latest(store_facts, WRITER, PROOF_RUN)
+    if not run:
+        return None
+    results = [f["value"] for f in mine if f["key"]["what"] == CHECKED and f.get("run") == run["run"]
+               and f["key"]["cpu"] == run["key"]["cpu"]]
+    return dict(run["value"], results=sorted(results, key=lambda r: (r["exercise"], MEASURED_KINDS.index(r["kind"]))))
 
 
 def write_json(path, data):
@@ -1041,6 +1079,8 @@ def cmd_pages(args):
                 stale.append(path)
     if not rewrite(os.path.join(args.source, "exercises", "README.md"), LIST_BLOCK, list_block(exercises), args.check):
         stale.append(os.path.join(args.source, "exercises", "README.md"))
+    # The measured table: from a saved proof named by --proof (written, never checked: another
+    # machine's run may differ), or the store's latest proof (written, or checked).
     if getattr(args, "proof", None):
         try:
             with open(args.proof, encoding="utf-8") as f:
@@ -1048,6 +1088,14 @@ def cmd_pages(args):
         except (OSError, ValueError) as e:
             raise BadInput(f"{args.proof}: {e}")
         rewrite(os.path.join(args.source, "exercises", "README.md"), MEASURED_BLOCK, measured_block(exercises, proof), False)
+    else:
+        try:
+            proof = proof_from_facts(list(store.load(os.path.join(args.source, "docs", "facts")).values()))
+        except store.FactError as e:
+            raise BadInput(str(e))
+        path = os.path.join(args.source, "exercises", "README.md")
+        if proof and not rewrite(path, MEASURED_BLOCK, measured_block(exercises, proof), args.check):
+            stale.append(path)
     by_start = {}
     for ex in exercises:
         by_start.setdefault(ex["start"], []).append(ex)
@@ -1284,12 +1332,16 @@ def main():
     which.add_argument("--solution", action="store_true", help="check the reference solution")
     which.add_argument("--start", action="store_true", help="check the untouched starting point")
     which.add_argument("--dir", help="check the candidate in DIR/<start>/")
-    for p in (c, sub.add_parser("proof", usage="./lab check --all")):
+    proof = sub.add_parser("proof", usage="./lab check --all")
+    proof.add_argument("--store", action="store_true", help="record the starts' and solutions' measured lines in "
+                                                             "the store of facts (docs/facts/exercises.json)")
+    for p in (c, proof):
         p.add_argument("--rounds", type=int, default=15, help="host timing: rounds of start and yours (at least 3)")
         p.add_argument("--min-time", type=float, default=0.1, help="host timing: seconds of each side in a round")
     g = sub.add_parser("pages")
     g.add_argument("--check", action="store_true")
-    g.add_argument("--proof", help="also write the ratios measured by `proof` (build/exercises/proof.json)")
+    g.add_argument("--proof", help="write the ratios of this saved proof (build/exercises/proof.json) instead of "
+                                   "the store's (docs/facts/exercises.json)")
     sub.add_parser("self-test")
     args = ap.parse_args()
     args.source = os.path.abspath(args.source)

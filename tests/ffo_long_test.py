@@ -2,8 +2,9 @@
 """bench/ffo_long.py end to end on quick positions (FFO #1-#3): each solved in its own
 process and kept; a second run goes on where the first stopped, solving only what is
 missing; another engine starts over; bad input refused. Then the page's table
-(docs/update_docs.py's ffo_long_table) from a made-up run: the solved rows, the wrong
-one marked, the missing ones listed, the total of #45-#59.
+(bench/ffo_long.py's table, from the run as the store of facts keeps it) from a made-up
+run: the solved rows, the wrong one marked, the missing ones listed, the total of #45-#59;
+each step's page shows its own run, and a run that starts over leaves nothing behind.
 
     python3 lab.py ffo-long-test BUILD_DIR
 """
@@ -14,7 +15,8 @@ import subprocess
 import sys
 import tempfile
 
-from docs.update_docs import ffo_long_table  # the page's block under test
+from bench import ffo_long  # the page's block and the run's facts, under test
+from docs import store  # docs/store.py: a store of facts, here a temporary one
 import lab  # lab.py: the tools' entry point, to run a tool as a child process
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -69,12 +71,21 @@ def check_runs(build, tmp):
 
 def check_table(tmp):
     src = os.path.join(tmp, "src")
-    os.makedirs(os.path.join(src, "docs"))
+    facts = os.path.join(src, "docs", "facts")
+    os.makedirs(facts)
     os.makedirs(os.path.join(src, "common", "library"))
     shutil.copy(os.path.join(ROOT, "common", "library", "ffo.txt"), os.path.join(src, "common", "library"))
-    if "Not run yet: `cmake --build build --target ffo-long-e09` (hours) writes docs/ffo_long_e09.json" \
-            not in ffo_long_table(src, "e09_bitsolve"):
-        fail("without docs/ffo_long_e09.json the page does not say it has not run, and how to run it")
+
+    def put(data):  # the run into the temporary store, as ffo_long.py keeps it
+        store.record(ffo_long.WRITER, ffo_long.STORE_FILE, ffo_long.facts(data), facts,
+                     drop=lambda f: f["key"]["subject"] == data["step"])
+
+    def table(folder):
+        return ffo_long.table(src, folder, ffo_long.from_facts(
+            [f for f in store.load(facts).values()], folder))
+
+    if "Not run yet: `cmake --build build --target ffo-long-e09` (hours) records it in the store" not in table("e09_bitsolve"):
+        fail("without a run in the store the page does not say it has not run, and how to run it")
 
     def row(n, empties, score, ok, nodes, secs):
         return {"number": n, "empties": empties, "score": score, "published_score": "+38" if n == 40 else "+6",
@@ -82,10 +93,11 @@ def check_table(tmp):
                 "nodes": nodes, "cpu_seconds": secs, "wall_seconds": secs, "cpu": "Test CPU", "date": "2026-01-01"}
     data = {"step": "e09_bitsolve", "stage": "s11_avx512", "code": "x", "commit": "abc1234", "note": "quiet",
             "positions": [row(40, 20, "+38", True, 1000, 1.0), row(45, 24, "+4", False, 3000000, 2.0)]}
-    with open(os.path.join(src, "docs", "ffo_long_e09.json"), "w") as f:
-        json.dump(data, f)
-    table = ffo_long_table(src, "e09_bitsolve")
-    lines = table.splitlines()
+    put(data)
+    if ffo_long.from_facts(list(store.load(facts).values()), "e09_bitsolve") != data:
+        fail("the run did not come back from the store as it was")
+    e09 = table("e09_bitsolve")
+    lines = e09.splitlines()
     expect = ["2 of 20 positions solved so far by e09_bitsolve on s11_avx512, wrong: #45",
               "commit abc1234", "on Test CPU (quiet)",
               "| 40 | 20 | +38 (+38) | a2 (a2) | 1,000 | above | above |",
@@ -93,37 +105,35 @@ def check_table(tmp):
               "| 41 | 22 | (+0) | (h4) | not solved yet | | |",
               "| #45-#59 so far | | | | 3,000,000 | 2.0 | 1.50 M |"]
     for e in expect:
-        if e not in table:
-            fail(f"the table lacks {e!r}:\n{table}")
+        if e not in e09:
+            fail(f"the table lacks {e!r}:\n{e09}")
     if sum("not solved yet" in ln for ln in lines) != 18:
-        fail(f"not 18 missing rows:\n{table}")
-    if "Not run yet" not in ffo_long_table(src, "e08_selective") or "Not run yet" not in ffo_long_table(src, "e10_stable"):
+        fail(f"not 18 missing rows:\n{e09}")
+    if "Not run yet" not in table("e08_selective") or "Not run yet" not in table("e10_stable"):
         fail("another step's page shows e09's run")
-    # A step's page reads its own file: e10's run on e10's page, e09's stays on e09's.
-    with open(os.path.join(src, "docs", "ffo_long_e10.json"), "w") as f:
-        json.dump(dict(data, step="e10_stable", commit="def5678", positions=[row(40, 20, "+38", True, 500, 0.5)]), f)
-    e10 = ffo_long_table(src, "e10_stable")
+    # A step's page shows its own run: e10's on e10's page, e09's stays on e09's.
+    put(dict(data, step="e10_stable", commit="def5678", positions=[row(40, 20, "+38", True, 500, 0.5)]))
+    e10 = table("e10_stable")
     if "1 of 20 positions solved so far by e10_stable" not in e10 or "commit def5678" not in e10 \
             or "--target ffo-long-e10" not in e10 or "| 40 | 20 | +38 (+38) | a2 (a2) | 500 | above | above |" not in e10:
         fail(f"e10's page does not show e10's run:\n{e10}")
-    if ffo_long_table(src, "e09_bitsolve") != table:
-        fail("e10's file changed e09's table")
-    # The step's file must hold that step's run: e09's data in e10's file is not shown.
-    with open(os.path.join(src, "docs", "ffo_long_e10.json"), "w") as f:
-        json.dump(data, f)
-    if "Not run yet" not in ffo_long_table(src, "e10_stable"):
-        fail("e10's page shows another step's run kept in its file")
+    if table("e09_bitsolve") != e09:
+        fail("e10's run changed e09's table")
+    # A run that starts over (other code, one position on another CPU) replaces the step's whole run.
+    put(dict(data, code="y", positions=[dict(row(41, 22, "+0", True, 700, 0.7), cpu="Other CPU")]))
+    again = table("e09_bitsolve")
+    if "1 of 20 positions solved so far" not in again or "| 40 | 20 | +38 (+38) | a2 (a2) | 1,000 |" in again:
+        fail(f"a run that starts over kept the earlier run's rows:\n{again}")
     # The whole test: no "so far", and the total of #45-#59 (15 rows of 1,000,000 nodes, 1 s).
     data["positions"] = [row(n, 20, "+38", True, 1000000, 1.0) for n in range(40, 60)]
-    with open(os.path.join(src, "docs", "ffo_long_e09.json"), "w") as f:
-        json.dump(data, f)
-    table = ffo_long_table(src, "e09_bitsolve")
+    put(data)
+    whole = table("e09_bitsolve")
     for e in ["All 20 positions solved by e09_bitsolve on s11_avx512, every one right",
               "| #45-#59 | | | | 15,000,000 | 15.0 | 1.00 M |"]:
-        if e not in table:
-            fail(f"the whole run's table lacks {e!r}:\n{table}")
-    if "so far" in table or "not solved yet" in table:
-        fail(f"the whole run's table says it is not whole:\n{table}")
+        if e not in whole:
+            fail(f"the whole run's table lacks {e!r}:\n{whole}")
+    if "so far" in whole or "not solved yet" in whole:
+        fail(f"the whole run's table says it is not whole:\n{whole}")
 
 
 def main(argv):

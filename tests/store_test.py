@@ -8,10 +8,14 @@ show what it holds:
 - the bench report goes into the store and comes back as it was (bench/report.py facts,
   from_facts): the same medians, spreads, counters and node counts; a later run on the
   same CPU is the one read back, an earlier CPU's facts stay as keys of their own; the
-  embedded report, the one-process pairs, the slowdowns' counts, e04's ablation and the
-  pages' callgrind counts come back from their facts as they were; a number typed into a copy of s05's
-  Numbers table, of the ESP32 guide's memory table, of e04's ablation table, of s11's
-  one-process table or of s06's callgrind counts fails update_docs' check;
+  embedded report, the one-process pairs, the slowdowns' counts, e04's ablation, the
+  pages' callgrind counts, the flash-cache model, each step's full FFO test and the
+  exercises' proof and the timed match come back from their facts as they were; a number typed into a copy of
+  s05's Numbers table, of the ESP32 guide's memory table, of e04's ablation table, of s11's
+  one-process table, of s06's callgrind counts, of s08's flash-cache table, of e10's full
+  FFO test or of s11's kept measurements fails update_docs' check, one typed into the
+  exercises' measured table fails the exercises' pages check, and one typed into
+  docs/cli.md's timed match fails match_report's;
 - every step page's duel blocks are what bench/duel_report.py renders from the store, and
   a number typed into a copy of one fails that check, naming the page and block; the
   perft tables (docs/cli.md, s11's page) are what bench/perft_speed.py renders from it.
@@ -26,6 +30,10 @@ import sys
 import tempfile
 
 from bench import embedded_report  # its facts() and from_facts(), under test
+from bench import ffo_long  # the same
+from bench import flash_cache  # the same
+from bench import match_report  # the same
+from exercises import exercises  # its proof_facts() and proof_from_facts(), the same
 from bench import page_counts  # the same
 from bench import verdict_pairs  # the same
 from bench import why_slower  # the same
@@ -103,6 +111,9 @@ def pages_are_the_store():
     r = subprocess.run([*REPORT, "--check", "--root", ROOT], capture_output=True, text=True)
     if r.returncode != 0:
         sys.exit(f"FAIL: the pages' duel blocks are not the store's:\n{r.stderr}")
+    r = subprocess.run([*lab.command("match-report"), "--check", "--root", ROOT], capture_output=True, text=True)
+    if r.returncode != 0:
+        sys.exit(f"FAIL: the pages' match tables are not the store's:\n{r.stderr}")
     # A number typed into a copy of a page fails, naming the page and block.
     with tempfile.TemporaryDirectory() as d:
         for step in os.listdir(os.path.join(ROOT, "stages")):
@@ -219,11 +230,30 @@ def plant(path, after, marker, column=1):
     return text
 
 
-def pages_fail_with_a_typed_number(copy, page, after, marker, what, column=1):
-    """A number typed into `page` of the copy fails update_docs' check, naming the page."""
-    text = plant(os.path.join(copy, page), after, marker, column)
-    r = subprocess.run(lab.command("update-docs") + ["--source", copy, "--check"], capture_output=True, text=True)
-    if r.returncode != 1 or page not in r.stderr:
+def plant_digit(path, after, marker):
+    """Changes the first digit after `after` in the block `marker` of `path`."""
+    with open(path, encoding="utf-8") as f:
+        text = f.read()
+    at = text.index(after, text.index(f"<!-- {marker}:begin -->")) + len(after)
+    while not text[at].isdigit():
+        at += 1
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(text[:at] + ("9" if text[at] != "9" else "8") + text[at + 1:])
+    return text
+
+
+COPY = "COPY"  # in a check's command: the copy's folder
+
+
+def pages_fail_with_a_typed_number(copy, page, after, marker, what, column=1, anywhere=False,
+                                   check=("update-docs", "--source", COPY, "--check")):
+    """A number typed into `page` of the copy fails the check (update_docs' by default),
+    naming the page; `anywhere`: the first digit after `after`, not a table's cell."""
+    path = os.path.join(copy, page)
+    text = plant_digit(path, after, marker) if anywhere else plant(path, after, marker, column)
+    tool, *more = check
+    r = subprocess.run(lab.command(tool) + [copy if a == COPY else a for a in more], capture_output=True, text=True)
+    if r.returncode != 1 or page not in r.stderr + r.stdout:
         sys.exit(f"FAIL: a typed {what} passed the check (exit {r.returncode}): {r.stderr}")
     with open(os.path.join(copy, page), "w", encoding="utf-8") as f:
         f.write(text)
@@ -247,6 +277,23 @@ def bench_tables_are_the_store():
                                        "time in s11's one-process table")
         pages_fail_with_a_typed_number(copy, "stages/s06_unrolled/README.md", "| s06", "counts",
                                        "instruction count in s06's callgrind table", column=2)
+        pages_fail_with_a_typed_number(copy, "stages/s08_line_index/README.md", "| s08_line_index | flip scan",
+                                       "flash-cache", "table reads in s08's flash-cache table", column=2)
+        pages_fail_with_a_typed_number(copy, "stages/e10_stable/README.md", "| 45 |", "ffo-long",
+                                       "node count in e10's full FFO test", column=4)
+        pages_fail_with_a_typed_number(copy, "stages/s11_avx512/README.md", "s10 ", "kept",
+                                       "time in s11's kept measurements", anywhere=True)
+        pages_fail_with_a_typed_number(copy, "exercises/README.md", "| 1 |", "exercises-measured",
+                                       "ratio in the exercises' measured table", anywhere=True,
+                                       check=("exercises", "--source", COPY, "pages", "--check"))
+        pages_fail_with_a_typed_number(copy, "docs/cli.md", "| -l 5 |", "match-timed",
+                                       "game count in docs/cli.md's timed match", column=1,
+                                       check=("match-report", "--root", COPY, "--check"))
+
+
+def run_cpu(real, writer, what):
+    """The CPU of the store's latest run of `writer` (its fact `what`)."""
+    return store.latest(real, writer, what)[1]["key"]["cpu"]
 
 
 def reports_round_trip():
@@ -261,7 +308,16 @@ def reports_round_trip():
         "slowdowns' counts": (why_slower.from_facts, why_slower.WRITER, lambda r: why_slower.facts(r, RUN)),
         "e04 ablation": (lambda fs: ablation.from_facts(fs, "e04_pvs"), ablation.WRITER,
                          lambda r: ablation.facts(r, RUN)),
-        "pages' callgrind counts": (page_counts.from_facts, page_counts.WRITER, lambda r: page_counts.facts(r, RUN))}
+        "pages' callgrind counts": (page_counts.from_facts, page_counts.WRITER, lambda r: page_counts.facts(r, RUN)),
+        "flash-cache model": (flash_cache.from_facts, flash_cache.WRITER, lambda r: flash_cache.facts(r, RUN)),
+        "e09's full FFO test": (lambda fs: ffo_long.from_facts(fs, "e09_bitsolve"), ffo_long.WRITER, ffo_long.facts),
+        "e10's full FFO test": (lambda fs: ffo_long.from_facts(fs, "e10_stable"), ffo_long.WRITER, ffo_long.facts),
+        "exercises' proof": (exercises.proof_from_facts, exercises.WRITER,
+                             lambda r: exercises.proof_facts(r, exercises.load(ROOT),
+                                                             run_cpu(real, exercises.WRITER, exercises.PROOF_RUN), RUN)),
+        "timed match": (lambda fs: match_report.from_facts(fs, match_report.PUBLISHED["match-timed"][1]),
+                        match_report.WRITER,
+                        lambda r: match_report.facts(r, run_cpu(real, match_report.WRITER, match_report.RUN), RUN))}
     for name, (read, writer, write) in again.items():
         report = read(real)
         if not report:
@@ -284,7 +340,7 @@ def main():
     pages_are_the_store()
     perft_tables_are_the_store()
     print(f"store: {len(real)} facts, one value each; planted second values refused; the reports come back "
-          "from it as it was; the pages' duels and perft tables are the store's")
+          "from it as it was; the pages' duels, matches and perft tables are the store's")
     return 0
 
 

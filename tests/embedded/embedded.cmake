@@ -170,17 +170,17 @@ endif()
 
 # Stage 08's table reads through a model of the ESP32's flash cache (bench/flash_cache.py):
 # `flash-cache` (about ten minutes under valgrind, not in CI) traces the benchmark
-# workloads of s05, s07 and s08 and rewrites the table on stage 08's page; it reads the lx106
+# workloads of s05, s07 and s08 into the store of facts (docs/facts/flash.json) and rewrites
+# the table on stage 08's page from it; it reads the lx106
 # sketch builds of the `:xtensa` tests for the flash layout. embedded:flash-cache-model
 # checks the model itself on tiny traces worked out by hand.
 add_test(NAME embedded:flash-cache-model
          COMMAND Python3::Interpreter "${LAB_PY}" flash-cache-test)
 set_tests_properties(embedded:flash-cache-model PROPERTIES LABELS "embedded")
 add_custom_target(flash-cache
-  COMMAND Python3::Interpreter "${LAB_PY}" flash-cache --build "${CMAKE_BINARY_DIR}"
+  COMMAND Python3::Interpreter "${LAB_PY}" flash-cache --build "${CMAKE_BINARY_DIR}" --store
           --json "${CMAKE_BINARY_DIR}/flash-cache.json"
   COMMAND Python3::Interpreter "${LAB_PY}" update-docs --source "${CMAKE_SOURCE_DIR}"
-          --flash-cache "${CMAKE_BINARY_DIR}/flash-cache.json"
   WORKING_DIRECTORY "${CMAKE_SOURCE_DIR}"
   USES_TERMINAL
   COMMENT "Replaying s05's, s07's and s08's table reads through a model of the ESP32 flash cache (valgrind)")
