@@ -44,7 +44,7 @@ import tempfile
 
 from bench.report import machine  # bench/report.py: the CPU line every table names
 from docs import store  # docs/store.py: the store of facts
-from docs.blocks import has_markers, rewrite_page, stale_blocks  # docs/blocks.py: a page's blocks
+from docs.blocks import has_markers, rewrite_page, stale_lines  # docs/blocks.py: a page's blocks
 import lab  # lab.py: the tools' entry point, to run a tool as a child process
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -438,9 +438,7 @@ def check_pages(root, folder):
     except store.FactError as e:
         print(f"duel_report: {e}", file=sys.stderr)
         return 1
-    bad = [f"{os.path.relpath(path, root)}: <!-- {name} --> is not what the store gives "
-           "(python3 lab.py duel-report --pages writes it)"
-           for path, blocks in wanted.items() for name in stale_blocks(path, blocks)]
+    bad = stale_lines(root, wanted, "python3 lab.py duel-report --pages")
     for line in bad:
         print(f"duel_report: {line}", file=sys.stderr)
     if not bad:

@@ -31,7 +31,7 @@ import resource
 import subprocess
 import sys
 
-from bench.report import cpu_name, cpuinfo, pin_to_current_cpu, write_json
+from bench.report import cpu_name, cpuinfo, millions as rate, pin_to_current_cpu, write_json
 from docs import store  # docs/store.py: the store of facts
 import lab  # lab.py: the tools' entry point, to run a tool as a child process
 
@@ -89,10 +89,6 @@ def read_ffo(src):
             out.append({"number": int(parts[0]), "score": parts[3], "best": parts[4].lower(),
                         "empties": parts[1].count("-")})
     return out
-
-
-def rate(v):
-    return f"{v / 1e6:.2f} M"
 
 
 def table(src, folder, data):

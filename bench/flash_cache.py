@@ -250,9 +250,8 @@ def from_facts(store_facts):
     if not tools:
         return None
     rows = {}
-    for f in mine:
-        if f["key"]["what"] == READS and f.get("run") == tools["run"]:
-            rows.setdefault(f["key"]["subject"], {})[f["key"]["workload"]] = f["value"]
+    for f in store.of_run(mine, tools, READS):
+        rows.setdefault(f["key"]["subject"], {})[f["key"]["workload"]] = f["value"]
     order = list(STAGES.values())
     return dict(tools["value"], rows={k: rows[k] for k in sorted(rows, key=order.index)})
 

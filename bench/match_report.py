@@ -34,7 +34,7 @@ import tempfile
 
 from bench.report import cpu_name, cpuinfo, machine  # bench/report.py: the CPU line every table names
 from docs import store  # docs/store.py: the store of facts
-from docs.blocks import missing_markers, rewrite_page, stale_blocks  # docs/blocks.py: a page's generated blocks
+from docs.blocks import missing_markers, rewrite_page, stale_lines  # docs/blocks.py: a page's generated blocks
 import lab  # lab.py: the tools' entry point, to run a tool as a child process
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -72,8 +72,7 @@ def from_facts(store_facts, options):
     mine, run = store.latest(mine, WRITER, RUN)
     if not run:
         return None
-    rows = [f["value"] for f in mine if f["key"]["what"] == LEVEL and f.get("run") == run["run"]
-            and f["key"]["cpu"] == run["key"]["cpu"]]
+    rows = [f["value"] for f in store.of_run(mine, run, LEVEL)]
     return dict(run["value"], rows=sorted(rows, key=lambda r: r["rhino_level"]))
 
 
@@ -115,8 +114,7 @@ def pages(root, check):
     if not check:
         return max((rewrite_page(p, {b: t for b, t in blocks.items() if t is not None}, "match_report")
                     for p, blocks in wanted.items()), default=0)
-    bad = [f"{os.path.relpath(p, root)}: <!-- {b} --> is not what the store gives "
-           "(python3 lab.py match-report --pages writes it)" for p, blocks in wanted.items() for b in stale_blocks(p, blocks)]
+    bad = stale_lines(root, wanted, "python3 lab.py match-report --pages")
     for line in bad:
         print(f"match_report: {line}", file=sys.stderr)
     if not bad:

@@ -369,6 +369,11 @@ def mega(rate):
     return f"{rate / 1e6:.2f}M"
 
 
+def millions(v):
+    """A rate as the pages' tables show it: "1.23 M"."""
+    return f"{v / 1e6:.2f} M"
+
+
 def print_steps(report):
     steps = report.get("steps", [])
     if not steps:

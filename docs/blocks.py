@@ -72,6 +72,13 @@ def stale_blocks(page, blocks):
             if body is not None and has_markers(text, name) and block_text(text, name) != as_on_page(text, body)]
 
 
+def stale_lines(root, wanted, writes_it):
+    """One line per stale block of `wanted`, {page: {name: body}}: the page (from `root`), the
+    block, and `writes_it`, the command that writes it."""
+    return [f"{os.path.relpath(page, root)}: <!-- {name} --> is not what the store gives ({writes_it} writes it)"
+            for page, blocks in wanted.items() for name in stale_blocks(page, blocks)]
+
+
 # The machine a stage or step page was measured on is named once, in its `measured-on`
 # block; every other generated block links there instead of naming it again.
 # Its anchor is the page's own (Doxygen's labels are one namespace for the whole site).

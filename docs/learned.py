@@ -16,7 +16,6 @@ and after the last round.
 """
 import argparse
 import json
-import os
 import sys
 
 from bench import report as bench  # bench/report.py: the machine line, write_json
@@ -72,9 +71,11 @@ def facts(data, run):
 def from_facts(store_facts):
     """The store's latest training run, as the stamped JSON holds it; None without one."""
     mine, run = store.latest(store_facts, WRITER, RUN)
-    errors = next((f for f in mine if f["key"]["what"] == ERRORS and f["key"]["workload"] == (run or {})
-                   .get("key", {}).get("workload")), None)
-    return dict(errors["value"], **run["value"]) if run and errors else None
+    if not run:
+        return None
+    errors = next((f for f in mine if f["key"]["what"] == ERRORS and f["key"]["workload"] == run["key"]["workload"]),
+                  None)
+    return dict(errors["value"], **run["value"]) if errors else None
 
 
 def fill(text, train, replace_between, path):

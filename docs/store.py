@@ -155,6 +155,13 @@ def latest(store_facts, writer, what, subject=None):
     return mine, max(found, key=lambda f: f.get("run", ""), default=None)
 
 
+def of_run(store_facts, run_fact, what):
+    """The facts `what` among `store_facts` measured in the run of `run_fact` (latest()'s
+    answer): the same stamp, the same CPU."""
+    return [f for f in store_facts if f["key"]["what"] == what and f.get("run") == run_fact.get("run")
+            and f["key"]["cpu"] == run_fact["key"]["cpu"]]
+
+
 def latest_run(writer, folder=FOLDER):
     """The facts of `writer`'s latest run, {subject: fact}: for a writer that stamps each
     fact with its "run" (when it was measured, "YYYY-MM-DD HH:MM UTC"); {} when it has none."""

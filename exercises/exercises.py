@@ -920,8 +920,7 @@ def proof_from_facts(store_facts):
     mine, run = store.latest(store_facts, WRITER, PROOF_RUN)
     if not run:
         return None
-    results = [f["value"] for f in mine if f["key"]["what"] == CHECKED and f.get("run") == run["run"]
-               and f["key"]["cpu"] == run["key"]["cpu"]]
+    results = [f["value"] for f in store.of_run(mine, run, CHECKED)]
     return dict(run["value"], results=sorted(results, key=lambda r: (r["exercise"], MEASURED_KINDS.index(r["kind"]))))
 
 
