@@ -16,7 +16,8 @@
 // (build/ablation-e04.json: it keeps no table, and #40-#44 would take hours),
 // `--target ablation-e08` step 08's (build/ablation-e08.json) and
 // `--target ablation-e09` step 09's (build/ablation-e09.json), `--target ablation-e10` step
-// 10's (build/ablation-e10.json).
+// 10's (build/ablation-e10.json), and `--target ablation-e10-deeper` two of step 10's ideas on
+// FFO #45-#49 (build/ablation-e10-deeper.json).
 #include <time.h>
 
 #include <algorithm>

@@ -93,6 +93,13 @@ if(LAB_BENCHMARKS)
       COMMAND Python3::Interpreter "${LAB_PY}" ablation --store "${CMAKE_BINARY_DIR}/${run}.json"
       WORKING_DIRECTORY "${CMAKE_SOURCE_DIR}" DEPENDS ${ns}_ablation USES_TERMINAL)
   endforeach()
+  # Step 10's two ideas whose gain its page says grows with the solve's depth, on FFO #45-#49
+  # (docs/ablation.py's DEEPER; about 13 minutes on 2 cores): its page's second table.
+  add_custom_target(ablation-e10-deeper
+    COMMAND e10_ablation --ffo=45-49 --rounds=3 --only=default,stable,sort-mobility
+            "--json=${CMAKE_BINARY_DIR}/ablation-e10-deeper.json"
+    COMMAND Python3::Interpreter "${LAB_PY}" ablation --store "${CMAKE_BINARY_DIR}/ablation-e10-deeper.json"
+    WORKING_DIRECTORY "${CMAKE_SOURCE_DIR}" DEPENDS e10_ablation USES_TERMINAL)
 endif()
 
 # The measurement behind each step's row of kLimits (common/library/search_registry.cpp):

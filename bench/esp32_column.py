@@ -19,7 +19,6 @@ which the docs are regenerated from (python3 lab.py update-docs --embedded).
 """
 import argparse
 import json
-import os
 import statistics
 import sys
 

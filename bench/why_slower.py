@@ -97,7 +97,7 @@ def reached(funcs, entry, arch):
 def innermost_loops(insns, arch, names):
     """[{instructions, mnemonics, calls}] of every loop that holds no other loop (a backward
     branch to an address inside the function spans the loop); calls: the functions it calls."""
-    lo, hi = insns[0][0], insns[-1][0]
+    lo = insns[0][0]
     loops = []
     for addr, mn, ops in insns:
         t = target(ops)

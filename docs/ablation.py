@@ -3,8 +3,8 @@
 bench/ablation.cpp writes (`cmake --build build --target ablation`: build/ablation.json for
 step 06; `--target ablation-e04`: build/ablation-e04.json for step 04; `--target
 ablation-e08`: build/ablation-e08.json for step 08; `ablation-e09` and `ablation-e10` the
-same for steps 09 and 10). The JSON names its step; only that step's
-page is filled.
+same for steps 09 and 10; `ablation-e10-deeper`: step 10's `ablation-deeper` block, on FFO
+#45-#49). The JSON names its step; only that step's page is filled.
 
 One row per idea switched off alone: what the search does instead, its nodes, its CPU time
 (median of the rounds, min-max) and how fast the step as it ships runs beside it, in the
@@ -17,9 +17,12 @@ alike and leaves their ratio be; noise within a round still shows, in the range.
 
     python3 lab.py ablation build/ablation.json            # prints the block
     python3 lab.py ablation --store build/ablation.json    # records the run in the store of facts
+    python3 lab.py ablation --store build/ablation.json --beside "step 10's ablation"
+                            # ... saying what the other core ran meanwhile (the caption names it)
     python3 lab.py update-docs ...                         # writes the store's latest runs into the pages
     python3 lab.py update-docs ... --ablation build/ablation.json   # or a saved run
 """
+import argparse
 import json
 import os
 import re
@@ -47,10 +50,28 @@ def ratios(variant, default):
     return [v / d for v, d in zip(variant["seconds"], default["seconds"])]
 
 
+# A step's second table, on deeper solves: the ideas its page says pay more the deeper the
+# solve, with the default beside them (step 10: the stability bound and the count of replies
+# from 16 empties, on FFO #45-#49; target ablation-e10-deeper). Its block is `ablation-deeper`.
+DEEPER = {"e10_stable": [45, 49]}
+
+
+def deeper(data):
+    """Whether the JSON is its step's run on the deeper positions."""
+    return list(data.get("ffo", [])) == DEEPER.get(data.get("step"))
+
+
 def target(data):
-    """The CMake target that runs the JSON's step: `ablation` (step 06), `ablation-eNN`."""
+    """The CMake target that runs the JSON's step: `ablation` (step 06), `ablation-eNN`, and
+    `ablation-eNN-deeper` for the deeper positions."""
     step = data.get("step", "e06_endgame")
-    return "ablation" if step.startswith("e06") else "ablation-" + step[:3]
+    return ("ablation" if step.startswith("e06") else "ablation-" + step[:3]) + ("-deeper" if deeper(data) else "")
+
+
+def beside(data):
+    """What else the machine ran during the run, when the run says (`--beside`): it slows both
+    times of a round alike, so it moves the CPU seconds, not the ratios."""
+    return f" (the other core ran {data['beside']} meanwhile)" if data.get("beside") else ""
 
 
 def table(data):
@@ -68,7 +89,7 @@ def table(data):
     out = [f"FFO #{first}-#{last} solved one by one on {data['stage']}, {table_words}; {rounds} round{'s' if rounds != 1 else ''}{stopped} in one process, the variants shuffled "
            f"each round. Nodes are exact; CPU s: the {last - first + 1} solves together, "
            f"median of the rounds (min-max). Measured on {cpu}, {data['cores']} cores, by "
-           f"`cmake --build build --target {target(data)}` (`{data['command']}`). Last column: the variant's "
+           f"`cmake --build build --target {target(data)}` (`{data['command']}`){beside(data)}. Last column: the variant's "
            f"time / the default's in the same round, the median of the rounds (min-max).\n",
            "| idea switched off | what the search does instead | nodes | nodes (default = 1) | CPU s | "
            "default runs N.NNx as fast as without it |",
@@ -95,29 +116,37 @@ def facts(data, run):
     workload = f"FFO #{first}-#{last} on {data['stage']}"
 
     fact = store.fact_maker(f"cmake --build build --target {target(data)}", run, platform="host", cpu=cpu)
-    settings = {k: data[k] for k in ("stage", "ffo", "table", "rounds", "command", "cores", "cpuinfo") if k in data}
+    settings = {k: data[k] for k in ("stage", "ffo", "table", "rounds", "command", "cores", "cpuinfo", "beside")
+                if k in data}
     return [fact("ablation run", workload, data["step"], settings)] + \
         [fact("ablation variant", workload, f"{data['step']}, {v['name']}", dict(v, order=i))
          for i, v in enumerate(data["variants"])]
 
 
-def from_facts(store_facts, step):
-    """The latest ablation run of `step` in the store, as bench/ablation.cpp wrote it; None without one."""
-    mine, latest = store.latest(store_facts, WRITER, "ablation run", step)
+def from_facts(store_facts, step, on_deeper=False):
+    """The latest ablation run of `step` in the store, as bench/ablation.cpp wrote it (its run on
+    the deeper positions with `on_deeper`); None without one."""
+    mine = [f for f in store_facts if f.get("writer") == WRITER]
+    runs = [f for f in mine if f["key"]["what"] == "ablation run" and f["key"]["subject"] == step
+            and deeper(dict(f["value"], step=step)) == on_deeper]
+    latest = max(runs, key=lambda f: f.get("run", ""), default=None)
     if not latest:
         return None
-    variants = sorted((f["value"] for f in mine if f["key"]["what"] == "ablation variant"
-                       and f["key"]["subject"].startswith(step + ", ") and f["run"] == latest["run"]
-                       and f["key"]["cpu"] == latest["key"]["cpu"]), key=lambda v: v["order"])
+    variants = sorted((f["value"] for f in store.of_run(mine, latest, "ablation variant")
+                       if f["key"]["subject"].startswith(step + ", ")
+                       and f["key"]["workload"] == latest["key"]["workload"]), key=lambda v: v["order"])
     return dict(latest["value"], step=step, variants=[{k: x for k, x in v.items() if k != "order"} for v in variants])
 
 
-def record(path):
-    """Records the run in `path` (bench/ablation.cpp's JSON) in the store; one line and exit 1
-    when it cannot be read or the store refuses it."""
+def record(path, beside_text=None):
+    """Records the run in `path` (bench/ablation.cpp's JSON) in the store, with what the other
+    core ran meanwhile when `beside_text` says; one line and exit 1 when it cannot be read or the
+    store refuses it."""
     try:
         with open(path) as f:
             data = json.load(f)
+        if beside_text:
+            data["beside"] = beside_text
         found = facts(data, store.run_stamp(os.path.getmtime(path)))  # when the run ended: the JSON is written last
     except (OSError, ValueError, KeyError) as e:
         sys.exit(f"ablation.py: cannot record {path}: {e}")
@@ -125,27 +154,39 @@ def record(path):
 
 
 def fill(text, data, replace_between, path=PAGE):
-    """The page with its ablation block rewritten from `data` (the JSON, loaded); without data,
+    """The page with its ablation block (`ablation-deeper` for a run on the step's deeper
+    positions) rewritten from `data` (the JSON, loaded); without data,
     without the markers or when the JSON is another step's (its "step", a folder name, is not
     in the page's path) the page is returned as it was."""
-    if not data or f"<!-- {MARKER}:begin -->" not in text:
+    marker = MARKER + ("-deeper" if deeper(data or {}) else "")
+    if not data or f"<!-- {marker}:begin -->" not in text:
         return text
     step = data.get("step")
     if step and step not in os.path.normpath(path).split(os.sep):
         return text
-    return replace_between(text, MARKER, table(data), path)
+    return replace_between(text, marker, table(data), path)
+
+
+def main(argv):
+    ap = argparse.ArgumentParser(prog="python3 lab.py ablation",
+                                 description="A step's ablation table from bench/ablation.cpp's JSON.")
+    ap.add_argument("json", metavar="ABLATION_JSON")
+    ap.add_argument("--store", action="store_true", help="record the run in the store of facts")
+    ap.add_argument("--beside", metavar="TEXT", help="with --store: what the other core ran meanwhile")
+    args = ap.parse_args(argv)
+    if args.beside is not None and not args.store:
+        ap.error("--beside goes with --store")
+    if args.beside is not None and not args.beside.strip():
+        ap.error("--beside needs a text")
+    if args.store:
+        record(args.json, args.beside)
+        return
+    try:
+        with open(args.json) as f:
+            print(table(json.load(f)), end="")
+    except (OSError, ValueError, KeyError) as e:
+        sys.exit(f"ablation.py: cannot read {args.json}: {e}")
 
 
 if __name__ == "__main__":
-    if len(sys.argv) == 3 and sys.argv[1] == "--store":
-        record(sys.argv[2])
-    elif len(sys.argv) == 2 and not sys.argv[1].startswith("-"):
-        try:
-            with open(sys.argv[1]) as f:
-                print(table(json.load(f)), end="")
-        except (OSError, ValueError, KeyError) as e:
-            sys.exit(f"ablation.py: cannot read {sys.argv[1]}: {e}")
-    else:
-        print("usage: python3 lab.py ablation ABLATION_JSON | python3 lab.py ablation --store ABLATION_JSON",
-              file=sys.stderr)
-        sys.exit(2)
+    main(sys.argv[1:])

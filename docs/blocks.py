@@ -149,6 +149,7 @@ WRITERS = {
     "measured-on": (U, "docs/blocks.py", "docs/facts/bench.json (the store): its machine (in Japanese: docs/ja.py)"),
     "ffo-long": (U, "bench/ffo_long.py", "docs/facts/ffo_long.json (the store; bench/ffo_long.py)"),
     "ablation": (U, "docs/ablation.py", "docs/facts/ablation.json (the store; bench/ablation.cpp's runs)"),
+    "ablation-deeper": (U, "docs/ablation.py", "docs/facts/ablation.json: a step's run on deeper positions"),
     "learning": (U, "docs/learned.py", "docs/facts/train.json (the store; ./lab train --write)"),
     "lesson-*": ("docs/lessons.py", "docs/lessons.py", "docs/facts/bench.json, docs/facts/embedded.json, docs/facts/counts.json, "
                  "docs/facts/perft.json"),

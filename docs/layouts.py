@@ -184,7 +184,7 @@ def s08(c):
              f"there changes those four numbers. '-': a corner's diagonal, too short to flip along, mapped to the "
              f"spare slot {none}.", w - 40)
     return svg("s08", w, h + 4, "Stage 08's 38 lines and the line indices of each square",
-               f"Four 8 by 8 boards, one per line family; each square shows the index of its line in that family: "
+               "Four 8 by 8 boards, one per line family; each square shows the index of its line in that family: "
                + "; ".join(desc) + f". Corner squares whose diagonal is too short to flip along map to the spare slot "
                f"{none}. Square {name} is marked: it lies on lines {', '.join(str(e[0]) for e in ex)}, as the base-3 "
                f"digits {', '.join(str(e[1]) for e in ex)} with weights {', '.join(str(e[2]) for e in ex)}.", out)

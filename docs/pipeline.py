@@ -62,6 +62,8 @@ PIPELINE = [
      "the same for step 09's (against step 08's solver)", ["ablation"]),
     ("ablation-e10", target("ablation-e10"), "docs/facts/ablation.json (the store)", "the same for step 10's (against step 09)",
      ["ablation"]),
+    ("ablation-e10-deeper", target("ablation-e10-deeper"), "docs/facts/ablation.json (the store)",
+     "step 10's stability bound and count of replies, each off alone, on FFO #45-#49", ["ablation-deeper"]),
     ("duel-report", target("duel-report"), "docs/facts/duels.json (the store), build/duel-report.json",
      "each search step against the one before at a million nodes a move (half an hour)",
      ["duel", "duel-verdict", "duel-timed"]),

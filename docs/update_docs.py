@@ -36,7 +36,8 @@ Between markers `<!-- NAME:begin -->` and `<!-- NAME:end -->` it writes:
 - the embedded report's own sections (docs/esp32.md's memory and stack table, ...) and stage
   08's `flash-cache` table (bench/flash_cache.py's run: the store's, or a saved one from
   --flash-cache);
-- the e04, e06, e08, e09 and e10 pages' `ablation` tables (docs/ablation.py, from --ablation: bench/ablation.cpp's runs);
+- the e04, e06, e08, e09 and e10 pages' `ablation` tables, and e10's `ablation-deeper` (docs/ablation.py, from the store or
+  --ablation: bench/ablation.cpp's runs);
 - docs/layout.md: `step-files` (docs/step_files.py), `block-writers`, the table of every
   generated block and its writer (docs/blocks.py's WRITERS, which tests/check_docs.py holds
   the pages to), and `pipeline`, the measurements in the order ./lab docs runs them
@@ -973,7 +974,8 @@ def main():
                 new = replace_between(new, "numbers", body if embedded else with_kept_embedded(body, text), path)
         new = page_extras(new, text, counts, embedded, path)
         # The step's latest ablation run in the store; a saved run named by --ablation over it.
-        new = ablation.fill(new, ablation.from_facts(facts, folder), replace_between, path)
+        for on_deeper in (False, True):
+            new = ablation.fill(new, ablation.from_facts(facts, folder, on_deeper), replace_between, path)
         for ablation_json in args.ablation:
             new = ablation.fill(new, load_json(ablation_json), replace_between, path)
         new = learned.fill(new, train, replace_between, path)

@@ -498,7 +498,7 @@ def why_section(folder):
 
 def fill_why(text, folder, replace_between, path):
     """The page with its "why" section filled, when the page has the markers and the data exist."""
-    if f"<!-- why:begin -->" not in text:
+    if "<!-- why:begin -->" not in text:
         return text
     body = why_section(folder)
     return replace_between(text, "why", body, path) if body else text

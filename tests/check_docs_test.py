@@ -236,6 +236,16 @@ expect(len(rows) == 3 and rows[1].startswith("| (none) |") and "| 1,000 | 1.00 |
        f"ablation: the default's row is wrong: {rows[1:2]}")
 expect("| 1,500 | 1.50 | 2.40 (1.50-3.90) | 1.30x (1.20-1.50) |" in rows[2], f"ablation: a variant's row is wrong: {rows[2:3]}")
 expect(ablation.fill("no markers here", sample, None) == "no markers here", "ablation: a page without markers changed")
+expect("meanwhile" not in ablation.table(sample)
+       and "(`e06_ablation --ffo=40-44 --rounds=3`) (the other core ran a duel meanwhile)."
+       in ablation.table(dict(sample, beside="a duel")), "ablation: the caption does not say what else ran")
+# A step's run on its deeper positions (ablation.DEEPER) fills its own block, not the first table.
+from docs.blocks import replace_between  # docs/blocks.py
+two = "<!-- ablation:begin -->\nfirst\n<!-- ablation:end -->\n<!-- ablation-deeper:begin -->\nsecond\n<!-- ablation-deeper:end -->\n"
+deep = dict(sample, step="e10_stable", ffo=ablation.DEEPER["e10_stable"])
+filled = ablation.fill(two, deep, replace_between, os.path.join("stages", "e10_stable", "README.md"))
+expect("first" in filled and "second" not in filled and "FFO #45-#49" in filled
+       and "--target ablation-e10-deeper" in filled, "ablation: a deeper run did not fill its own block")
 
 # A stage page's one-sentence verdict: against its base, in the site's convention, host and AVR.
 report = {"machine": "AMD EPYC (family 26, model 2: Zen 5), 2 cores, Linux 6", "stages": [
@@ -409,7 +419,7 @@ with tempfile.TemporaryDirectory() as root:
     code = "int f() {\n  return 1;\n}\n"
     twins = {"s01_true": f"# s01\n\n[FFO]({glossary}#ffo)\n\n```cpp\n{code}```\n",
              "s02_edited": f"# s02\n\n[FFO]({glossary}#ffo)\n\n```cpp\n{code.replace('1', '2')}```\n",
-             "s03_unlinked": f"# s03\n\nFFO\n", "s04_alone": None,
+             "s03_unlinked": "# s03\n\nFFO\n", "s04_alone": None,
              "s05_bare": f"# s05\n\n[FFO]({glossary}#ffo)の[評価関数]({glossary})は[用語集]({glossary})に。\n"}
     for folder, ja in twins.items():
         os.makedirs(os.path.join(root, "stages", folder))

@@ -13,7 +13,6 @@ stage's own namespace (docs/fix_code_links.py makes it so after Doxygen).
 import html.parser
 import os
 import re
-import re
 import sys
 import urllib.parse
 

@@ -8,7 +8,7 @@ show what it holds:
 - the bench report goes into the store and comes back as it was (bench/report.py facts,
   from_facts): the same medians, spreads, counters and node counts; a later run on the
   same CPU is the one read back, an earlier CPU's facts stay as keys of their own; the
-  embedded report, the one-process pairs, the slowdowns' counts, e04's ablation, the
+  embedded report, the one-process pairs, the slowdowns' counts, every step's ablation, the
   pages' callgrind counts, the flash-cache model, each step's full FFO test and the
   exercises' proof and the timed match come back from their facts as they were; a number typed into a copy of
   s05's Numbers table, of the ESP32 guide's memory table, of e04's ablation table, of s11's
@@ -298,7 +298,7 @@ def run_cpu(real, writer, what):
 
 def reports_round_trip():
     """Each report the store holds, written as facts again and read back, is the same report:
-    the embedded figures, the one-process pairs, the slowdowns' counts, e04's ablation, the
+    the embedded figures, the one-process pairs, the slowdowns' counts, every step's ablation, the
     pages' callgrind counts."""
     real = list(store.load().values())
     again = {
@@ -306,8 +306,11 @@ def reports_round_trip():
                             lambda r: embedded_report.facts(r["raw"], r["toolchains"], RUN)),
         "pairs": (verdict_pairs.from_facts, verdict_pairs.WRITER, lambda r: verdict_pairs.facts(r, RUN)),
         "slowdowns' counts": (why_slower.from_facts, why_slower.WRITER, lambda r: why_slower.facts(r, RUN)),
-        "e04 ablation": (lambda fs: ablation.from_facts(fs, "e04_pvs"), ablation.WRITER,
-                         lambda r: ablation.facts(r, RUN)),
+        **{f"{step[:3]} ablation": (lambda fs, step=step: ablation.from_facts(fs, step), ablation.WRITER,
+                                    lambda r: ablation.facts(r, RUN))
+           for step in ("e04_pvs", "e06_endgame", "e08_selective", "e09_bitsolve", "e10_stable")},
+        "e10 ablation on deeper positions": (lambda fs: ablation.from_facts(fs, "e10_stable", True), ablation.WRITER,
+                                             lambda r: ablation.facts(r, RUN)),
         "pages' callgrind counts": (page_counts.from_facts, page_counts.WRITER, lambda r: page_counts.facts(r, RUN)),
         "flash-cache model": (flash_cache.from_facts, flash_cache.WRITER, lambda r: flash_cache.facts(r, RUN)),
         "e09's full FFO test": (lambda fs: ffo_long.from_facts(fs, "e09_bitsolve"), ffo_long.WRITER, ffo_long.facts),

@@ -6,7 +6,6 @@ its check catches a timing claim without a row for a platform, or with missing d
 """
 import json
 import os
-import sys
 import tempfile
 import unittest
 

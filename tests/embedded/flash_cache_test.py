@@ -4,7 +4,6 @@ hand, so that the flash-cache figures on stage 08's page cannot silently be wron
 the cache's hits, misses and LRU replacement, reads that straddle two lines, the move
 of host addresses to the target's layout (pointer tables scaled), the parsing of
 lackey's trace, the cut of one iteration out of two runs, and the line-fill cost."""
-import os
 import sys
 
 from bench import flash_cache as fc

@@ -21,7 +21,6 @@ import os
 import re
 import select
 import subprocess
-import sys
 
 from bench import match as rules  # bench/match.py: the referee's board, 1 = black, 2 = white
 
