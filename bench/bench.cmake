@@ -73,6 +73,14 @@ if(LAB_BENCHMARKS)
   # A step with each idea off alone on FFO #40-#44 (bench/ablation.cpp; e06: about half an
   # hour): not a test. Its run for the page: `ablation` (step 06's, the first), `ablation-eNN`.
   # Step 04 keeps no table: it solves FFO #1-#19, its own page's work, not #40-#44.
+  # One run of step `ns`'s ablation on FFO `ffo` (and any further options) as target `run`,
+  # recorded in the store of facts (docs/facts/ablation.json), which update-docs reads.
+  function(lab_ablation_run run ns ffo)
+    add_custom_target(${run} COMMAND ${ns}_ablation --ffo=${ffo} --rounds=3 ${ARGN}
+                                     "--json=${CMAKE_BINARY_DIR}/${run}.json"
+      COMMAND Python3::Interpreter "${LAB_PY}" ablation --store "${CMAKE_BINARY_DIR}/${run}.json"
+      WORKING_DIRECTORY "${CMAKE_SOURCE_DIR}" DEPENDS ${ns}_ablation USES_TERMINAL)
+  endfunction()
   foreach(folder e04_pvs e06_endgame e08_selective e09_bitsolve e10_stable)
     string(SUBSTRING ${folder} 0 3 ns)
     string(SUBSTRING ${folder} 1 2 number)
@@ -88,18 +96,11 @@ if(LAB_BENCHMARKS)
     if(ns STREQUAL "e04")
       set(ffo 1-19)
     endif()
-    # The run into the store of facts (docs/facts/ablation.json), which update-docs reads.
-    add_custom_target(${run} COMMAND ${ns}_ablation --ffo=${ffo} --rounds=3 "--json=${CMAKE_BINARY_DIR}/${run}.json"
-      COMMAND Python3::Interpreter "${LAB_PY}" ablation --store "${CMAKE_BINARY_DIR}/${run}.json"
-      WORKING_DIRECTORY "${CMAKE_SOURCE_DIR}" DEPENDS ${ns}_ablation USES_TERMINAL)
+    lab_ablation_run(${run} ${ns} ${ffo})
   endforeach()
   # Step 10's two ideas whose gain its page says grows with the solve's depth, on FFO #45-#49
   # (docs/ablation.py's DEEPER; about 13 minutes on 2 cores): its page's second table.
-  add_custom_target(ablation-e10-deeper
-    COMMAND e10_ablation --ffo=45-49 --rounds=3 --only=default,stable,sort-mobility
-            "--json=${CMAKE_BINARY_DIR}/ablation-e10-deeper.json"
-    COMMAND Python3::Interpreter "${LAB_PY}" ablation --store "${CMAKE_BINARY_DIR}/ablation-e10-deeper.json"
-    WORKING_DIRECTORY "${CMAKE_SOURCE_DIR}" DEPENDS e10_ablation USES_TERMINAL)
+  lab_ablation_run(ablation-e10-deeper e10 45-49 --only=default,stable,sort-mobility)
 endif()
 
 # The measurement behind each step's row of kLimits (common/library/search_registry.cpp):

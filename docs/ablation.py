@@ -56,16 +56,17 @@ def ratios(variant, default):
 DEEPER = {"e10_stable": [45, 49]}
 
 
-def deeper(data):
-    """Whether the JSON is its step's run on the deeper positions."""
-    return list(data.get("ffo", [])) == DEEPER.get(data.get("step"))
+def deeper(step, ffo):
+    """Whether a run of `step` on FFO positions `ffo` ([first, last]) is its deeper table's."""
+    return list(ffo) == DEEPER.get(step)
 
 
 def target(data):
     """The CMake target that runs the JSON's step: `ablation` (step 06), `ablation-eNN`, and
     `ablation-eNN-deeper` for the deeper positions."""
     step = data.get("step", "e06_endgame")
-    return ("ablation" if step.startswith("e06") else "ablation-" + step[:3]) + ("-deeper" if deeper(data) else "")
+    return ("ablation" if step.startswith("e06") else "ablation-" + step[:3]) + \
+        ("-deeper" if deeper(step, data.get("ffo", [])) else "")
 
 
 def beside(data):
@@ -126,10 +127,8 @@ def facts(data, run):
 def from_facts(store_facts, step, on_deeper=False):
     """The latest ablation run of `step` in the store, as bench/ablation.cpp wrote it (its run on
     the deeper positions with `on_deeper`); None without one."""
-    mine = [f for f in store_facts if f.get("writer") == WRITER]
-    runs = [f for f in mine if f["key"]["what"] == "ablation run" and f["key"]["subject"] == step
-            and deeper(dict(f["value"], step=step)) == on_deeper]
-    latest = max(runs, key=lambda f: f.get("run", ""), default=None)
+    mine, latest = store.latest(store_facts, WRITER, "ablation run", step,
+                                where=lambda f: deeper(step, f["value"]["ffo"]) == on_deeper)
     if not latest:
         return None
     variants = sorted((f["value"] for f in store.of_run(mine, latest, "ablation variant")
@@ -158,8 +157,10 @@ def fill(text, data, replace_between, path=PAGE):
     positions) rewritten from `data` (the JSON, loaded); without data,
     without the markers or when the JSON is another step's (its "step", a folder name, is not
     in the page's path) the page is returned as it was."""
-    marker = MARKER + ("-deeper" if deeper(data or {}) else "")
-    if not data or f"<!-- {marker}:begin -->" not in text:
+    if not data:
+        return text
+    marker = MARKER + ("-deeper" if deeper(data.get("step"), data.get("ffo", [])) else "")
+    if f"<!-- {marker}:begin -->" not in text:
         return text
     step = data.get("step")
     if step and step not in os.path.normpath(path).split(os.sep):

@@ -146,12 +146,14 @@ def save(tool, writer, file_name, facts, drop=None):
     print(f"written: the store's {file_name}" + (f" (run {runs[-1]})" if runs else ""))
 
 
-def latest(store_facts, writer, what, subject=None):
+def latest(store_facts, writer, what, subject=None, where=None):
     """`writer`'s facts among `store_facts` (load()'s values), and the latest of them (by its
-    "run") whose key has this `what` (and `subject`, if given): (its facts, that fact), the
-    fact None when there is none. Each writer's from_facts() starts here."""
+    "run") whose key has this `what` (and `subject`, if given; and for which `where(fact)`
+    holds, if given): (its facts, that fact), the fact None when there is none. Each writer's
+    from_facts() starts here."""
     mine = [f for f in store_facts if f.get("writer") == writer]
-    found = [f for f in mine if f["key"]["what"] == what and subject in (None, f["key"]["subject"])]
+    found = [f for f in mine if f["key"]["what"] == what and subject in (None, f["key"]["subject"])
+             and (where is None or where(f))]
     return mine, max(found, key=lambda f: f.get("run", ""), default=None)
 
 
