@@ -65,8 +65,8 @@ def target(data):
     """The CMake target that runs the JSON's step: `ablation` (step 06), `ablation-eNN`, and
     `ablation-eNN-deeper` for the deeper positions."""
     step = data.get("step", "e06_endgame")
-    return ("ablation" if step.startswith("e06") else "ablation-" + step[:3]) + \
-        ("-deeper" if deeper(step, data.get("ffo", [])) else "")
+    base = "ablation" if step.startswith("e06") else "ablation-" + step[:3]
+    return base + ("-deeper" if deeper(step, data.get("ffo", [])) else "")
 
 
 def beside(data):
