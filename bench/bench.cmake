@@ -157,3 +157,10 @@ add_custom_target(perft-speed
   COMMAND Python3::Interpreter "${LAB_PY}" simd-instructions --cxx "${CMAKE_CXX_COMPILER}"
           --page stages/s11_avx512/README.md
   DEPENDS reversi-lab WORKING_DIRECTORY "${CMAKE_SOURCE_DIR}" USES_TERMINAL)
+
+# Step 11's gain by the clock: FFO #40-#49 solved on one thread and on two, five interleaved
+# rounds (bench/parallel_speedup.cpp; about 15 minutes on 2 cores), the ratio's median and
+# spread: `cmake --build build --target parallel-speedup`. Not a test, not built by default.
+add_executable(parallel_speedup EXCLUDE_FROM_ALL bench/parallel_speedup.cpp)
+target_link_libraries(parallel_speedup PRIVATE lab_library)
+add_custom_target(parallel-speedup COMMAND parallel_speedup --ffo=40-49 --rounds=5 --threads=2 USES_TERMINAL)

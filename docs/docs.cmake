@@ -70,7 +70,9 @@ if(DOXYGEN_FOUND)
   # them without it (only this macro is expanded; every other is left as written).
   set(DOXYGEN_MACRO_EXPANSION YES)
   set(DOXYGEN_EXPAND_ONLY_PREDEF YES)
-  set(DOXYGEN_PREDEFINED "__attribute__(x)=")
+  # And step 11's threads are what the site documents, not the boards' one-thread fallback
+  # (E11_THREADS: Doxygen defines neither __cpp_exceptions nor __STDC_HOSTED__).
+  set(DOXYGEN_PREDEFINED "__attribute__(x)=" "DOXYGEN")
   # A step page shows each of its files whole, folded, and the key code of a page is an
   # excerpt: both with the comments that say why, /** */ and /// ones included (Doxygen
   # strips those from code by default).

@@ -47,7 +47,7 @@ void checkThroughRegistry(const StepEntry& step, bool hard) {
   for (const Pinned& line : pinnedLines(std::string(step.id.substr(0, 3)), "default")) {
     const bool long_ = line.workload == "ffo" && (line.index >= 40 || line.step == "e02");
     if (long_ != hard) continue;
-    const SearchOutcome o = step.runWith(stage, line.position, line.depth, pinnedSlots(line), nullptr);
+    const SearchOutcome o = step.runWith(stage, line.position, line.depth, pinnedSlots(line), nullptr, 1);
     // an exact outcome is in discs; the file keeps the step's units (every step's DISC is step 01's)
     checkPinned(line, {o.exact ? o.score * e01::DISC : o.score, moveName(o.best), joinedLine(o.pv), o.nodes});
     if (line.workload == "ffo") checkPublished(line.index, o);

@@ -46,12 +46,12 @@ TEST_CASE("every move generator gives the same score, move, line and node count"
   for (const StepEntry& step : steps()) {
     DYNAMIC_SECTION(step.id) {
       for (const auto& [p, depth] : cases(step)) {
-        const SearchOutcome want = step.runWith(reference, p, depth, kSlots, nullptr);
+        const SearchOutcome want = step.runWith(reference, p, depth, kSlots, nullptr, 1);
         CHECK(want.nodes > 0);
         for (size_t stage = 0; stage < stages().size(); ++stage) {
           if (!stepsRunOn(stage)) continue;  // a sanitizer build's steps: the default stage alone
           INFO(step.id << " on " << stages()[stage].id << ", " << formatPosition(p) << " depth " << depth);
-          const SearchOutcome got = step.runWith(stage, p, depth, kSlots, nullptr);
+          const SearchOutcome got = step.runWith(stage, p, depth, kSlots, nullptr, 1);
           CHECK(got.score == want.score);
           CHECK(got.best == want.best);
           CHECK(got.pv == want.pv);

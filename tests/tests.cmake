@@ -132,6 +132,7 @@ set(LAB_STEP_TESTS_e05_table tests/aspiration_test.cpp tests/table_test.cpp)
 set(LAB_STEP_TESTS_e06_endgame tests/aspiration_test.cpp tests/table_test.cpp)
 set(LAB_STEP_TESTS_e07_patterns tests/e07_eval_test.cpp)
 set(LAB_STEP_TESTS_e10_stable tests/stable_test.cpp)
+set(LAB_STEP_TESTS_e11_parallel tests/parallel_test.cpp)
 set(LAB_STEP_IDEAS_e04_pvs tests/pvs_ideas_test.cpp)
 set(LAB_STEP_IDEAS_e06_endgame tests/undo_test.cpp tests/ablation_test.cpp)
 set(LAB_STEP_IDEAS_e08_selective tests/selective_test.cpp)
@@ -165,7 +166,11 @@ foreach(folder IN LISTS LAB_STEPS)
     set_tests_properties(${ns}:ffo PROPERTIES LABELS "${ns};steps;ffo;pinned" COST 1000)
     lab_quick(TESTS ${ns}:ffo)
   elseif(NOT ns STREQUAL "e01")
-    add_test(NAME ${ns}:ffo COMMAND reversi-lab solve --ffo ${LAB_FFO_TEST} --engine ${ns})
+    set(threads "")
+    if(NOT ns STRLESS "e11")  # a step that solves on several threads, on two: the same scores and moves
+      set(threads --threads 2)
+    endif()
+    add_test(NAME ${ns}:ffo COMMAND reversi-lab solve --ffo ${LAB_FFO_TEST} --engine ${ns} ${threads})
     set_tests_properties(${ns}:ffo PROPERTIES LABELS "${ns};steps;ffo")
     lab_quick(TESTS ${ns}:ffo)
   endif()
@@ -360,8 +365,10 @@ include(tests/fuzz/fuzz.cmake)  # fuzz harnesses, corpus replay, the long run
 # The threaded code (./lab tsan: the tsan preset builds the target `tsan` with
 # -fsanitize=thread and runs the tests labelled tsan; other builds leave them out): perft
 # split over threads, plain and hashed (the hashed table shared by the threads), and the
-# trainer's jobs (self-play and labels on several threads). A report of ThreadSanitizer
-# fails the test whatever the exit status; the published count must be printed.
+# trainer's jobs (self-play and labels on several threads), and step 11's solve on two
+# threads and on three (more threads than cores: a thread that waits gives its core up).
+# A report of ThreadSanitizer fails the test whatever the exit status; the published
+# count, or every FFO result right, must be printed.
 add_custom_target(tsan)
 add_dependencies(tsan reversi-lab e07_train)
 add_test(NAME tsan:perft COMMAND reversi-lab perft --stage 9 --depth 9 --threads 4)
@@ -370,5 +377,9 @@ set_tests_properties(tsan:perft PROPERTIES PASS_REGULAR_EXPRESSION "perft\\(9\\)
 set_tests_properties(tsan:perft-hash PROPERTIES PASS_REGULAR_EXPRESSION "perft\\(10\\) = 24571284[^0-9]")
 add_test(NAME tsan:train COMMAND bash "${CMAKE_SOURCE_DIR}/tests/tsan_train.sh" $<TARGET_FILE:e07_train>
          "${CMAKE_BINARY_DIR}/tsan-train")
-set_tests_properties(tsan:perft tsan:perft-hash tsan:train PROPERTIES LABELS tsan
+add_test(NAME tsan:e11 COMMAND reversi-lab solve --ffo 1-19 --engine e11 --stage 11 --threads 2)
+add_test(NAME tsan:e11-three COMMAND reversi-lab solve --ffo 1-9 --engine e11 --stage 9 --threads 3)
+set_tests_properties(tsan:e11 PROPERTIES PASS_REGULAR_EXPRESSION "total positions 19 correct 19 ")
+set_tests_properties(tsan:e11-three PROPERTIES PASS_REGULAR_EXPRESSION "total positions 9 correct 9 ")
+set_tests_properties(tsan:perft tsan:perft-hash tsan:train tsan:e11 tsan:e11-three PROPERTIES LABELS tsan
                      FAIL_REGULAR_EXPRESSION "ThreadSanitizer" TIMEOUT 600)

@@ -29,7 +29,6 @@ namespace {
 // ply more multiplies the time by about ten, so deeper is refused rather than left to
 // run for hours.
 constexpr int kMaxDepth = 14;
-constexpr int kMaxThreads = 256;  // perft --threads: more than any machine this runs on
 // From the start, perft(12) takes a few seconds on the fastest stage with --bulk and
 // perft(13) about half a minute (docs/cli.md, "Perft speed"): 13 is where a warning is due.
 constexpr int kSlowDepth = 13;
@@ -47,10 +46,11 @@ const char kUsage[] =
     "  go --method M [--at ROW,COL] FILE      Go capture sidebar: captured stones of a 9x9 board as 9\n"
     "  gray [--black P] [--white P] [--auto] [--seed N]\n"
     "                                         play the gray-stone variant (P human, random or greedy)\n"
-    "  solve [--stage S] [--engine E] [--no-limit] POSITION\n"
+    "  solve [--stage S] [--engine E] [--threads N] [--no-limit] POSITION\n"
     "                                         the exact result for the side to move: one line\n"
     "                                         score N best M pv M ... nodes N time T s nps N stage S engine E\n"
-    "  solve [--stage S] [--engine E] [--no-limit] --ffo RANGE\n"
+    "                                         (--threads: e11 solves on N threads, default 1)\n"
+    "  solve [--stage S] [--engine E] [--threads N] [--no-limit] --ffo RANGE\n"
     "                                         FFO test positions (e.g. 1-19 or 1,3,40-44) against the\n"
     "                                         published results; exit 1 if any is wrong; --no-limit:\n"
     "                                         beyond the engine's limit too (FFO #45-#59: hours)\n"

@@ -85,6 +85,9 @@ CliArgs parseCliArgs(const std::vector<std::string>& args, size_t from, const st
 /// Throws UsageError "<command>: position ..." saying what is wrong with it.
 Position positionArgument(const CliArgs& a, std::string_view fallback, const std::string& command);
 
+/// The most threads perft --threads and solve --threads take: more than any machine this runs on.
+inline constexpr int kMaxThreads = 256;
+
 /// The whole-number option `name` (isWholeNumber) in lo..hi; `fallback` when it is
 /// absent (without one it is required). Throws UsageError: not a number, out of range.
 int wholeNumberOption(const CliArgs& a, const std::string& command, const std::string& name, int lo, int hi,

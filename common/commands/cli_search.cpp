@@ -17,6 +17,9 @@
 namespace reversi {
 namespace {
 
+/// The first search step that solves on several threads (e11_parallel).
+constexpr int kFirstParallelStep = 11;
+
 // The tour's exact solve: FFO position `ffo` as published, or after its (first)
 // published best move; either way its exact score is known (after the best move, the
 // published one negated). Chosen so that each stage takes about a second with the
@@ -91,6 +94,15 @@ void announceSolve(std::optional<LongWork>& w, int empties, const StepEntry& ste
                   " may take tens of seconds or more to solve it");
 }
 
+// solve's --threads (default 1), refused for a step that searches on one thread only.
+int solveThreads(const CliArgs& a, const StepEntry& step) {
+  const int threads = wholeNumberOption(a, "solve", "--threads", 1, kMaxThreads, 1);
+  if (threads > 1 && step.number < kFirstParallelStep)
+    throw UsageError{"solve: --threads " + std::to_string(threads) + ": " + std::string(step.id) +
+                     " searches on one thread (from e11 on a solve runs on several)"};
+  return threads;
+}
+
 int solvePosition(const CliArgs& a, std::ostream& out, std::ostream& err) {
   if (a.positional.empty()) throw UsageError{"solve: a position is required (or --ffo RANGE)"};
   const Engine e = engineOptions(a, "solve");
@@ -98,7 +110,7 @@ int solvePosition(const CliArgs& a, std::ostream& out, std::ostream& err) {
   checkSolvable(a, emptySquares(p), *e.step, "the position", "solve");
   std::optional<LongWork> announced;
   if (!game::over(p)) announceSolve(announced, emptySquares(p), *e.step, "the position", "solve", err);
-  const SearchOutcome o = e.step->run(e.stage, p, -1);
+  const SearchOutcome o = e.step->run(e.stage, p, -1, nullptr, solveThreads(a, *e.step));
   announced.reset();
   out << scoreBestPv(signedInt(o.score), o) << " " << counts(o.nodes, o.seconds) << " " << engineText(e) << "\n";
   return 0;
@@ -113,13 +125,14 @@ int solveFfo(const CliArgs& a, std::ostream& out, std::ostream& err) {
     chosen.push_back(findFfo(n));
     checkSolvable(a, chosen.back()->empties, *e.step, "FFO #" + std::to_string(n), "solve");  // before any work
   }
+  const int threads = solveThreads(a, *e.step);
   uint64_t nodes = 0;
   double seconds = 0;
   int correct = 0;
   for (const FfoPosition* f : chosen) {
     std::optional<LongWork> announced;
     announceSolve(announced, f->empties, *e.step, "FFO #" + std::to_string(f->number), "solve", err);
-    const SearchOutcome o = e.step->run(e.stage, f->position, -1);
+    const SearchOutcome o = e.step->run(e.stage, f->position, -1, nullptr, threads);
     announced.reset();
     const bool ok = o.score == f->score && std::find(f->best.begin(), f->best.end(), o.best) != f->best.end();
     correct += ok;
@@ -151,7 +164,7 @@ std::string searchLimitsText() {
 }
 
 int runSolve(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
-  const CliArgs a = parseCliArgs(args, 1, {"--stage", "--engine", "--ffo"}, {"--no-limit"}, 1, "solve");
+  const CliArgs a = parseCliArgs(args, 1, {"--stage", "--engine", "--ffo", "--threads"}, {"--no-limit"}, 1, "solve");
   return a.options.count("--ffo") ? solveFfo(a, out, err) : solvePosition(a, out, err);
 }
 

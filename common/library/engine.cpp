@@ -138,7 +138,7 @@ template <class Limit>
 bool tryRun(const Engine& e, const Position& p, int depth, uint32_t slots, Limit& limit, SearchOutcome& best, uint64_t& nodes) {
   limit.start();
   try {
-    const SearchOutcome o = e.step->runWith(e.stage, p, depth, slots, limit.hook);
+    const SearchOutcome o = e.step->runWith(e.stage, p, depth, slots, limit.hook, 1);
     limit.finished(o.nodes);
     nodes += o.nodes;
     best = o;
@@ -157,7 +157,7 @@ SearchOutcome deepen(const Position& p, const Engine& e, Limit limit) {
   const uint32_t slots = timedSlots(settings);
   int depth = settings.depth % 2 ? 1 : 2;
   limit.start();
-  SearchOutcome best = e.step->runWith(e.stage, p, depth, slots, nullptr);
+  SearchOutcome best = e.step->runWith(e.stage, p, depth, slots, nullptr, 1);
   limit.finished(best.nodes);
   uint64_t nodes = best.nodes;
   limit.allow(solve ? 0.25 : 1);
@@ -195,7 +195,7 @@ void lendTimedTable(const Engine& e) {
   uint32_t& done = lent[{e.step->number, e.stage}];
   if (slots <= done) return;
   done = slots;
-  e.step->runWith(e.stage, startPosition(), 1, slots, nullptr);
+  e.step->runWith(e.stage, startPosition(), 1, slots, nullptr, 1);
 }
 
 MoveClock MoveClock::perMove(double seconds) {

@@ -31,12 +31,13 @@ struct StepEntry {
   /// Searches p on stages()[stage]: `depth` plies ahead, or to the end when depth < 0,
   /// with a transposition table of `tableSlots` slots if the step keeps one. `idle`,
   /// when given, is called every few thousand nodes (the steps' hook; the time control
-  /// stops a search by throwing out of it).
-  SearchOutcome (*runWith)(size_t stage, const Position& p, int depth, uint32_t tableSlots, void (*idle)());
+  /// stops a search by throwing out of it). `threads`: how many a step that searches on
+  /// several may use (e11; the others run on one whatever it says).
+  SearchOutcome (*runWith)(size_t stage, const Position& p, int depth, uint32_t tableSlots, void (*idle)(), int threads);
 
   /// runWith on the table the command line lends this search (tableSlotsFor).
-  SearchOutcome run(size_t stage, const Position& p, int depth, void (*idle)() = nullptr) const {
-    return runWith(stage, p, depth, tableSlotsFor(p, depth), idle);
+  SearchOutcome run(size_t stage, const Position& p, int depth, void (*idle)() = nullptr, int threads = 1) const {
+    return runWith(stage, p, depth, tableSlotsFor(p, depth), idle, threads);
   }
 };
 

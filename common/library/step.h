@@ -47,15 +47,18 @@ struct SlotOf<X> {
 /// with a table of `tableSlots` slots if the step keeps one, and `idle` as the step's
 /// hook (called every few thousand nodes; it may throw to abandon the search: the
 /// searcher and its board are dropped, and the step empties its table at the start of
-/// every search). The searcher lives on the heap (its PV table and Zobrist numbers are
-/// large for a thread's stack); only the search itself is timed.
+/// every search), on `threads` threads if the step searches on several (one with a
+/// `threads` member: e11). The searcher lives on the heap (its PV table and Zobrist
+/// numbers are large for a thread's stack); only the search itself is timed.
 template <SearchStep T, Stage S>
-SearchOutcome runStep(const Position& p, int depth, uint32_t tableSlots = kTableSlots, void (*idle)() = nullptr) {
+SearchOutcome runStep(const Position& p, int depth, uint32_t tableSlots = kTableSlots, void (*idle)() = nullptr,
+                      int threads = 1) {
   using Searcher = typename T::template Search<S>;
   // The time includes lending the table: a large one takes longer than a small search.
   const auto t0 = std::chrono::steady_clock::now();
   auto searcher = std::make_unique<Searcher>();
   searcher->idle = idle;
+  if constexpr (requires { searcher->threads = threads; }) searcher->threads = threads;
   if constexpr (requires { typename Searcher::Slot; }) {
     // One pool per thread and slot type, kept between searches: allocating tens of MB
     // for every move of a game costs more than a shallow search. The step empties the

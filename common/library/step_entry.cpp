@@ -19,7 +19,7 @@
 namespace reversi {
 namespace {
 
-using RunFn = SearchOutcome (*)(const Position&, int, uint32_t, void (*)());
+using RunFn = SearchOutcome (*)(const Position&, int, uint32_t, void (*)(), int);
 
 // Step T's runStep on stage S; null for a stage this build leaves out. The sanitizer
 // builds (CMake's LAB_STEP_STAGES: ./lab asan, tsan, fuzz) compile the steps on the
@@ -44,11 +44,11 @@ template <class T>
 StepEntry stepEntry() {
   static constexpr auto fns = perStage<T>(static_cast<AllStages*>(nullptr));
   return {T::number, T::id, T::shortName, T::idea,
-          [](size_t stage, const Position& p, int depth, uint32_t slots, void (*idle)()) {
+          [](size_t stage, const Position& p, int depth, uint32_t slots, void (*idle)(), int threads) {
             if (!fns.at(stage))
               throw UsageError{std::string(T::id) + " does not run on " + std::string(stages().at(stage).id) +
                                " in this build (a sanitizer's: CMake's LAB_STEP_STAGES)"};
-            return fns.at(stage)(p, depth, slots, idle);
+            return fns.at(stage)(p, depth, slots, idle, threads);
           }};
 }
 

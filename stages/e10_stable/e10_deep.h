@@ -107,7 +107,7 @@ class DeepEndgame : public Endgame<D, G, Table, Off> {
     // The first move: the table's (the root's: the previous pass's), else the lowest key.
     const uint8_t hint = ply == 0 ? this->rootBest_ : tableMove;
     uint8_t bestMove = NO_MOVE;
-    const int best = searchMoves(own, opp, me, alpha, beta, discs, empties, ply, hint, c, bestMove);
+    const int best = this->self().searchMoves(own, opp, me, alpha, beta, discs, empties, ply, hint, c, bestMove);
     if (stopped()) return 0;
     if (useTable)
       store(key, empties, best >= beta || best > alpha ? best * DISC : -INF, best <= alpha || best < beta ? best * DISC : INF,

@@ -10,7 +10,8 @@
  * so one binary runs everywhere; one source, so the same nodes. The kernels those copies
  * call are in e10_kernels_x86.h; elsewhere (the sketches' boards, Clang) there is one
  * copy, and the kernels are e10_kernels_portable.h (e10_kernels.h includes the one this
- * build takes).
+ * build takes). Under ThreadSanitizer (step 11's check) there is one copy too: the
+ * resolver that picks a copy runs before the sanitizer is set up, and crashes it.
  */
 #ifndef REVERSI_LAB_E10_ISA_H
 #define REVERSI_LAB_E10_ISA_H
@@ -19,7 +20,7 @@
 
 #include "../e06_endgame/e06_evaluation.h"
 
-#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__linux__)
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__linux__) && !defined(__SANITIZE_THREAD__)
 /// The solver's recursive functions: a copy for any x86-64, one for x86-64-v3, one for x86-64-v4.
 #define E10_CLONES __attribute__((target_clones("default", "arch=x86-64-v3", "arch=x86-64-v4")))
 /// 1 where the solver has its x86-64-v3 copy (GCC on x86-64 Linux), else 0.

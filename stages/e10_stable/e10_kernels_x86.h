@@ -284,6 +284,12 @@ class GiveUp {
   /// @brief Has idle thrown? (A bool: comparing thrown_ itself costs a call's worth on every node.)
   /// @return true once it has
   E10_INLINE bool stopped() const { return givenUp_; }
+  /// @brief Keeps an exception caught elsewhere as idle's (step 11's thread that gave up
+  /// while it helped another thread, where the exception was caught). @param e the exception
+  void keep(std::exception_ptr e) {
+    thrown_ = e;
+    givenUp_ = true;
+  }
   /// @brief At a public entry, after the search: the exception idle threw, if any, thrown again.
   void rethrow() {
     if (thrown_) {
