@@ -17,9 +17,6 @@
 namespace reversi {
 namespace {
 
-/// The first search step that solves on several threads (e11_parallel).
-constexpr int kFirstParallelStep = 11;
-
 // The tour's exact solve: FFO position `ffo` as published, or after its (first)
 // published best move; either way its exact score is known (after the best move, the
 // published one negated). Chosen so that each stage takes about a second with the
@@ -97,7 +94,7 @@ void announceSolve(std::optional<LongWork>& w, int empties, const StepEntry& ste
 // solve's --threads (default 1), refused for a step that searches on one thread only.
 int solveThreads(const CliArgs& a, const StepEntry& step) {
   const int threads = wholeNumberOption(a, "solve", "--threads", 1, kMaxThreads, 1);
-  if (threads > 1 && step.number < kFirstParallelStep)
+  if (threads > 1 && !step.threaded)
     throw UsageError{"solve: --threads " + std::to_string(threads) + ": " + std::string(step.id) +
                      " searches on one thread (from e11 on a solve runs on several)"};
   return threads;

@@ -28,6 +28,7 @@ struct StepEntry {
   std::string_view id;         ///< "e01_minimax"
   std::string_view shortName;  ///< "minimax"
   std::string_view idea;       ///< a few words
+  bool threaded;               ///< whether its solve takes a thread count (a `threads` member: e11 on)
   /// Searches p on stages()[stage]: `depth` plies ahead, or to the end when depth < 0,
   /// with a transposition table of `tableSlots` slots if the step keeps one. `idle`,
   /// when given, is called every few thousand nodes (the steps' hook; the time control

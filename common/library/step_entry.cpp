@@ -43,7 +43,13 @@ constexpr std::array<RunFn, sizeof...(S)> perStage(std::tuple<S...>*) {
 template <class T>
 StepEntry stepEntry() {
   static constexpr auto fns = perStage<T>(static_cast<AllStages*>(nullptr));
-  return {T::number, T::id, T::shortName, T::idea,
+  using Searcher = typename T::template Search<DefaultStage>;
+  constexpr bool threaded = requires(Searcher & s) { s.threads = 2; };
+  return {T::number,
+          T::id,
+          T::shortName,
+          T::idea,
+          threaded,
           [](size_t stage, const Position& p, int depth, uint32_t slots, void (*idle)(), int threads) {
             if (!fns.at(stage))
               throw UsageError{std::string(T::id) + " does not run on " + std::string(stages().at(stage).id) +
