@@ -23,12 +23,10 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstring>
-#include <fstream>
 #include <memory>
 #include <random>
 #include <sstream>
 #include <string>
-#include <thread>
 #include <tuple>
 #include <type_traits>
 #include <vector>
@@ -41,11 +39,13 @@
 #endif
 #include "stage_list.h"
 #include "ffo.h"
+#include "run_json.h"  // the machine's fields and how the JSON is written
 #include "search_registry.h"
 #include "stage.h"
 #include "table_pool.h"
 
 using namespace reversi;
+using reversi::bench::quoted;
 
 namespace {
 
@@ -238,30 +238,6 @@ const Variant kVariants[] = {
 /// Does the step keep a transposition table (lent as `reversi-lab solve` lends it)?
 constexpr bool kKeepsTable = !std::is_same_v<SlotOf<step::Search<Fast>>::type, char>;
 
-// The first processor's fields of /proc/cpuinfo that name the CPU (empty elsewhere).
-std::vector<std::pair<std::string, std::string>> cpuFields() {
-  std::vector<std::pair<std::string, std::string>> out;
-  std::ifstream in("/proc/cpuinfo");
-  std::string line;
-  while (std::getline(in, line) && !line.empty()) {
-    const size_t colon = line.find(':');
-    if (colon == std::string::npos) continue;
-    std::string key = line.substr(0, colon), value = colon + 2 <= line.size() ? line.substr(colon + 2) : "";
-    while (!key.empty() && (key.back() == ' ' || key.back() == '\t')) key.pop_back();
-    if (key == "vendor_id" || key == "cpu family" || key == "model" || key == "model name") out.emplace_back(key, value);
-  }
-  return out;
-}
-
-std::string quoted(const std::string& s) {
-  std::string out = "\"";
-  for (char c : s) {
-    if (c == '"' || c == '\\') out += '\\';
-    out += c;
-  }
-  return out + "\"";
-}
-
 // The report: written after every round, so that a run stopped early keeps the rounds it
 // finished ("rounds" counts those).
 bool writeJson(const std::string& path, int first, int last, int rounds, const std::string& command,
@@ -270,11 +246,8 @@ bool writeJson(const std::string& path, int first, int last, int rounds, const s
   std::ostringstream o;
   o << "{\n \"step\": " << quoted(std::string(ThisStep::id)) << ",\n \"stage\": " << quoted(std::string(Fast::id))
     << ",\n \"ffo\": [" << first << ", " << last << "],\n \"table\": " << (kKeepsTable ? "true" : "false")
-    << ",\n \"rounds\": " << rounds << ",\n \"command\": " << quoted(command)
-    << ",\n \"cores\": " << std::thread::hardware_concurrency() << ",\n \"cpuinfo\": {";
-  const auto cpu = cpuFields();
-  for (size_t i = 0; i < cpu.size(); ++i) o << (i ? ", " : "") << quoted(cpu[i].first) << ": " << quoted(cpu[i].second);
-  o << "},\n \"variants\": [";
+    << ",\n \"rounds\": " << rounds << ",\n \"command\": " << quoted(command) << ",\n " << bench::machineFields()
+    << ",\n \"variants\": [";
   for (size_t k = 0; k < variants.size(); ++k) {
     o << (k ? ",\n" : "\n") << "  {\"name\": " << quoted(variants[k]->name) << ", \"idea\": " << quoted(variants[k]->idea)
       << ", \"off\": " << quoted(variants[k]->off) << ", \"nodes\": " << nodes[k] << ", \"nodes_each\": [";
@@ -284,12 +257,7 @@ bool writeJson(const std::string& path, int first, int last, int rounds, const s
     o << "]}";
   }
   o << "\n ]\n}\n";
-  std::ofstream out(path);
-  out << o.str();
-  if (!out) {
-    std::fprintf(stderr, "%s: cannot write %s\n", kName.c_str(), path.c_str());
-    return false;
-  }
+  if (!bench::writeText(path, o.str(), kName.c_str())) return false;
   std::printf("written: %s (%d round%s)\n", path.c_str(), rounds, rounds == 1 ? "" : "s");
   return true;
 }

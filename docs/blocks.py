@@ -129,7 +129,7 @@ WRITERS = {
     "step-files": (U, "docs/step_files.py", "the search step folders"),
     "numbers": (U, U, "docs/facts/bench.json (the store; bench/report.py)"),
     "search": (U, U, "docs/facts/bench.json (the store; bench/report.py)"),
-    "verdict": (U, U, "docs/facts/bench.json, docs/facts/embedded.json"),
+    "verdict": (U, U, "docs/facts/bench.json, docs/facts/embedded.json; a threaded step's: docs/facts/parallel.json"),
     "perft-fast": (U, U, "docs/facts/bench.json (the store; bench/report.py)"),
     "machine": (U, U, "docs/facts/bench.json (the store; bench/report.py)"),
     "claims": (U, U, "docs/claims.json, docs/facts/bench.json, docs/facts/pairs.json"),
@@ -150,6 +150,7 @@ WRITERS = {
     "ffo-long": (U, "bench/ffo_long.py", "docs/facts/ffo_long.json (the store; bench/ffo_long.py)"),
     "ablation": (U, "docs/ablation.py", "docs/facts/ablation.json (the store; bench/ablation.cpp's runs)"),
     "ablation-deeper": (U, "docs/ablation.py", "docs/facts/ablation.json: a step's run on deeper positions"),
+    "parallel": (U, "docs/parallel.py", "docs/facts/parallel.json (the store; bench/parallel_speedup.cpp's runs)"),
     "learning": (U, "docs/learned.py", "docs/facts/train.json (the store; ./lab train --write)"),
     "lesson-*": ("docs/lessons.py", "docs/lessons.py", "docs/facts/bench.json, docs/facts/embedded.json, docs/facts/counts.json, "
                  "docs/facts/perft.json"),

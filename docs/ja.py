@@ -268,6 +268,9 @@ STAGE_VERDICT = re.compile(r"\*\*Verdict\.\*\* Against (\S+), (\S+) runs the fli
 STEP_VERDICT = re.compile(r"\*\*Verdict\.\*\* On the same work \((.+), on (\S+)\), (\S+) visits (\S+)x as many nodes as "
                           r"(\S+) and runs (\S+)x as fast \(CPU time, (\[this page's machine\]\(#\S+\))\)\. Above 1 is "
                           r"faster, below 1 slower; Numbers has every workload and stage\.")
+PARALLEL_VERDICT = re.compile(r"\*\*Verdict\.\*\* On (\d+) threads, (\S+) solves FFO #(\S+) (\S+)x as fast by the clock as "
+                              r"on one \(median of (\d+) rounds? in one process(?:, (\S+)-(\S+)x)?; (.+)\), with the same "
+                              r"scores and (\S+)x as many nodes\. Above 1 is faster, below 1 slower; Numbers has every round\.")
 SCALE = "1 より大きければ速く、1 未満なら遅いことを表します(比べる相手の時間 ÷ このページの時間)。"
 
 
@@ -299,6 +302,13 @@ def verdict(english):
         return below(f"**判定。** 同じ仕事({work(what)}、{stage} 上)で、{step} が訪れるノード数は {before} の "
                         f"{nodes}x、速さは {speed}x です(CPU 時間、{where})。" + SCALE
                         + "すべての仕事とステージの数字は英語のページの Numbers にあります。") + "\n"
+    m = PARALLEL_VERDICT.fullmatch(text)
+    if m:
+        threads, step, ffo, speed, rounds, lo, hi, where, nodes = m.groups()
+        span = f"、{lo}-{hi}x" if lo else ""
+        return below(f"**判定。** {threads} スレッドでは、{step} は FFO #{ffo} を 1 スレッドのときの {speed}x の速さで"
+                     f"解きます(実時間、同じプロセスで交互に測った {rounds} 回の中央値{span}。{where})。得点は同じで、"
+                     f"ノード数は {nodes}x です。" + SCALE + "すべての回の数字は英語のページの Numbers にあります。") + "\n"
     return below(english)
 
 

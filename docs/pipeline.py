@@ -64,6 +64,8 @@ PIPELINE = [
      ["ablation"]),
     ("ablation-e10-deeper", target("ablation-e10-deeper"), "docs/facts/ablation.json (the store)",
      "step 10's stability bound and count of replies, each off alone, on FFO #45-#49", ["ablation-deeper"]),
+    ("parallel-speedup", target("parallel-speedup"), "docs/facts/parallel.json (the store)",
+     "step 11 on FFO #40-#49, on one thread then two, interleaved rounds", ["parallel", "verdict"]),
     ("duel-report", target("duel-report"), "docs/facts/duels.json (the store), build/duel-report.json",
      "each search step against the one before at a million nodes a move (half an hour)",
      ["duel", "duel-verdict", "duel-timed"]),

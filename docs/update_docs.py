@@ -38,6 +38,8 @@ Between markers `<!-- NAME:begin -->` and `<!-- NAME:end -->` it writes:
   --flash-cache);
 - the e04, e06, e08, e09 and e10 pages' `ablation` tables, and e10's `ablation-deeper` (docs/ablation.py, from the store or
   --ablation: bench/ablation.cpp's runs);
+- the e11 page's `parallel` table and its verdict, one thread against two by the clock
+  (docs/parallel.py: the store's latest run of bench/parallel_speedup.cpp);
 - docs/layout.md: `step-files` (docs/step_files.py), `block-writers`, the table of every
   generated block and its writer (docs/blocks.py's WRITERS, which tests/check_docs.py holds
   the pages to), and `pipeline`, the measurements in the order ./lab docs runs them
@@ -73,6 +75,7 @@ from docs import figures  # docs/figures.py: the plots
 from docs import ja as japanese  # docs/ja.py: the Japanese versions of the blocks
 from docs import learned  # docs/learned.py: step 07's training, error per phase
 from docs import lessons  # docs/lessons.py: the numbers of docs/lessons.md
+from docs import parallel  # docs/parallel.py: a threaded step's gain by the clock, its verdict
 from docs import pipeline  # docs/pipeline.py: the measurements, in ./lab docs' order
 from docs import step_files  # docs/step_files.py: a search step's own files, its "what changed"
 from docs import store  # docs/store.py: the store of facts; the lessons' perft rounds
@@ -964,6 +967,12 @@ def main():
                                   "## Where it comes from", 1)
             if has_markers(new, "verdict"):
                 new = replace_between(new, "verdict", step_verdict(report, folder, steps[steps.index(folder) - 1]), path)
+        # A step that searches on several threads: its gain by the clock is its verdict, from
+        # the same run as its table (one process, interleaved rounds).
+        threaded = parallel.from_facts(facts, folder)
+        if threaded and has_markers(new, "verdict"):
+            new = replace_between(new, "verdict", parallel.verdict(threaded), path)
+        new = parallel.fill(new, threaded, replace_between, path)
         if has_markers(new, "numbers"):
             if folder in steps:
                 if has_steps:

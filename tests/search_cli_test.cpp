@@ -309,6 +309,33 @@ TEST_CASE("solve --ffo: one line per position against the published results, the
   CHECK(!std::getline(lines, line));
 }
 
+TEST_CASE("solve --threads: a threaded step names each thread's nodes; the others refuse more than one", "[cli][search]") {
+  const FfoPosition& f = ffoPositions().front();
+  int threaded = 0;
+  for (const StepEntry& step : steps()) {
+    const std::string id(step.id);
+    INFO(id);
+    if (!step.threaded) {
+      checkRejected({"solve", "--engine", id, "--threads", "2", kSmall}, "solve: --threads 2: " + id + " searches on one thread");
+      CHECK(resultOf({"solve", "--engine", id, "--threads", "1", kSmall}).at("thread-nodes") == "(missing)");
+      continue;
+    }
+    threaded++;
+    CHECK(resultOf({"solve", "--engine", id, formatPosition(f.position)}).at("thread-nodes") == "(missing)");
+    for (int threads : {2, 3}) {
+      const Line l = resultOf({"solve", "--engine", id, "--threads", std::to_string(threads), formatPosition(f.position)});
+      CHECK(l.score == signedScore(f.score));
+      std::istringstream shares(l.at("thread-nodes"));
+      uint64_t sum = 0;
+      int count = 0;
+      for (std::string share; std::getline(shares, share, '+'); count++) sum += number(share);
+      CHECK(count == threads);
+      CHECK(sum == number(l.at("nodes")));
+    }
+  }
+  CHECK(threaded > 0);
+}
+
 TEST_CASE("solve --ffo ranges: numbers, spans and lists, in the order given", "[cli][search][ffo]") {
   CHECK(parseFfoRange("3", "solve") == std::vector<int>{3});
   CHECK(parseFfoRange("40-44", "solve") == std::vector<int>{40, 41, 42, 43, 44});

@@ -8,11 +8,11 @@ show what it holds:
 - the bench report goes into the store and comes back as it was (bench/report.py facts,
   from_facts): the same medians, spreads, counters and node counts; a later run on the
   same CPU is the one read back, an earlier CPU's facts stay as keys of their own; the
-  embedded report, the one-process pairs, the slowdowns' counts, every step's ablation, the
-  pages' callgrind counts, the flash-cache model, each step's full FFO test and the
+  embedded report, the one-process pairs, the slowdowns' counts, every step's ablation, e11's
+  run on one thread and two, the pages' callgrind counts, the flash-cache model, each step's full FFO test and the
   exercises' proof and the timed match come back from their facts as they were; a number typed into a copy of
   s05's Numbers table, of the ESP32 guide's memory table, of e04's ablation table, of s11's
-  one-process table, of s06's callgrind counts, of s08's flash-cache table, of e10's full
+  one-process table, of e11's table of one thread against two, of s06's callgrind counts, of s08's flash-cache table, of e10's full
   FFO test or of s11's kept measurements fails update_docs' check, one typed into the
   exercises' measured table fails the exercises' pages check, and one typed into
   docs/cli.md's timed match fails match_report's;
@@ -38,6 +38,7 @@ from bench import page_counts  # the same
 from bench import verdict_pairs  # the same
 from bench import why_slower  # the same
 from docs import ablation  # the same
+from docs import parallel  # the same
 from bench import report as bench_report  # its facts() and from_facts(), under test
 from docs import store  # the store under test
 import lab  # lab.py: the tools' entry point, to run a tool as a child process
@@ -275,6 +276,8 @@ def bench_tables_are_the_store():
                                        "node count in e04's ablation table", column=2)
         pages_fail_with_a_typed_number(copy, "stages/s11_avx512/README.md", "| flip scan |", "one-process",
                                        "time in s11's one-process table")
+        pages_fail_with_a_typed_number(copy, "stages/e11_parallel/README.md", "| 1 |", "parallel",
+                                       "node count in e11's table of one thread against two", column=1)
         pages_fail_with_a_typed_number(copy, "stages/s06_unrolled/README.md", "| s06", "counts",
                                        "instruction count in s06's callgrind table", column=2)
         pages_fail_with_a_typed_number(copy, "stages/s08_line_index/README.md", "| s08_line_index | flip scan",
@@ -311,6 +314,8 @@ def reports_round_trip():
            for step in ("e04_pvs", "e06_endgame", "e08_selective", "e09_bitsolve", "e10_stable")},
         "e10 ablation on deeper positions": (lambda fs: ablation.from_facts(fs, "e10_stable", True), ablation.WRITER,
                                              lambda r: ablation.facts(r, RUN)),
+        "e11's run on one thread and two": (lambda fs: parallel.from_facts(fs, "e11_parallel"), parallel.WRITER,
+                                            lambda r: parallel.facts(r, RUN)),
         "pages' callgrind counts": (page_counts.from_facts, page_counts.WRITER, lambda r: page_counts.facts(r, RUN)),
         "flash-cache model": (flash_cache.from_facts, flash_cache.WRITER, lambda r: flash_cache.facts(r, RUN)),
         "e09's full FFO test": (lambda fs: ffo_long.from_facts(fs, "e09_bitsolve"), ffo_long.WRITER, ffo_long.facts),

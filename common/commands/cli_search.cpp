@@ -100,6 +100,14 @@ int solveThreads(const CliArgs& a, const StepEntry& step) {
   return threads;
 }
 
+// " thread-nodes A+B" after a solve on several threads: each thread's share of the nodes,
+// the first thread's first (their sum is the line's nodes); "" on one thread.
+std::string threadNodesText(const SearchOutcome& o) {
+  std::string s;
+  for (uint64_t n : o.threadNodes) s += (s.empty() ? " thread-nodes " : "+") + std::to_string(n);
+  return s;
+}
+
 int solvePosition(const CliArgs& a, std::ostream& out, std::ostream& err) {
   if (a.positional.empty()) throw UsageError{"solve: a position is required (or --ffo RANGE)"};
   const Engine e = engineOptions(a, "solve");
@@ -109,7 +117,8 @@ int solvePosition(const CliArgs& a, std::ostream& out, std::ostream& err) {
   if (!game::over(p)) announceSolve(announced, emptySquares(p), *e.step, "the position", "solve", err);
   const SearchOutcome o = e.step->run(e.stage, p, -1, nullptr, solveThreads(a, *e.step));
   announced.reset();
-  out << scoreBestPv(signedInt(o.score), o) << " " << counts(o.nodes, o.seconds) << " " << engineText(e) << "\n";
+  out << scoreBestPv(signedInt(o.score), o) << " " << counts(o.nodes, o.seconds) << " " << engineText(e) << threadNodesText(o)
+      << "\n";
   return 0;
 }
 
@@ -137,7 +146,7 @@ int solveFfo(const CliArgs& a, std::ostream& out, std::ostream& err) {
     seconds += o.seconds;
     out << "ffo " << f->number << " empties " << f->empties << " score " << signedInt(o.score) << " published-score "
         << signedInt(f->score) << " best " << moveName(o.best) << " published-best " << moveList(f->best, ",") << " "
-        << counts(o.nodes, o.seconds) << (ok ? " OK" : " WRONG") << "\n";
+        << counts(o.nodes, o.seconds) << (ok ? " OK" : " WRONG") << threadNodesText(o) << "\n";
     checkWritten(out);  // a long run shows each result as it comes, or stops
   }
   out << "total positions " << chosen.size() << " correct " << correct << " " << counts(nodes, seconds) << " " << engineText(e)

@@ -24,6 +24,9 @@ struct SearchOutcome {
   uint64_t nodes = 0;   ///< Positions the search visited.
   double seconds = 0;   ///< Wall time of the search alone (not the set-up).
   int depth = -1;       ///< Plies the move was searched to; -1 when solved to the end.
+  /// Each thread's share of `nodes` when a solve ran on several (the first thread's
+  /// first); empty on one thread.
+  std::vector<uint64_t> threadNodes;
 
   /// The score in discs (exact: the difference itself).
   double discs() const { return double(score) / disc; }

@@ -78,6 +78,9 @@ SearchOutcome runStep(const Position& p, int depth, uint32_t tableSlots = kTable
   o.best = r.best;
   o.pv.assign(r.pv, r.pv + r.pvLength);
   o.nodes = r.nodes;
+  if constexpr (requires { searcher->nodesOf(0); })
+    if (o.exact && threads > 1)
+      for (int i = 0; i < threads; i++) o.threadNodes.push_back(searcher->nodesOf(i));
   return o;
 }
 
