@@ -4,7 +4,7 @@ default) on the fastest stage, each position its own `reversi-lab solve --no-lim
 process, every result checked against the published score and best moves.
 
     python3 lab.py ffo-long [--build build] [--engine e09] [--stage s11] [--ffo 40-59]
-                      [--data FILE] [--fresh] [--note TEXT]
+                      [--threads N|all] [--data FILE] [--fresh] [--note TEXT]
 
 The run takes many hours on one core (FFO #55-#58 have 29 and 30 empty squares), so it
 keeps what it has: the step's run in the store of facts (docs/facts/ffo_long.json; or in
@@ -18,7 +18,10 @@ step's page, rewritten after every position when the run is the store's).
 
 The time is the solving process's CPU time (user + system: the children's usage before
 and after it), so a run that is paused (kill -STOP, kill -CONT) loses nothing. The process
-is pinned to the CPU it starts on, as bench/report.py does. Exit status: 0 when every
+is pinned to the CPU it starts on, as bench/report.py does. With --threads (a step that
+solves on several, from e11; `all`: one per core) nothing is pinned, the table shows each
+position's time by the clock too, and each thread's nodes; a run on another number of
+threads starts over. Exit status: 0 when every
 position solved is right, 1 when one is wrong or the command fails, 2 for bad arguments.
 """
 import argparse
@@ -40,11 +43,13 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 LINE = re.compile(r"ffo (\d+) empties (\d+) score (\S+) published-score (\S+) best (\S+) published-best (\S+) "
                   r"nodes (\d+) time (\S+) s nps \d+ (OK|WRONG)")
 TOTAL = re.compile(r"total positions \d+ correct \d+ .* stage (\S+) engine (\S+)")
+THREAD_NODES = re.compile(r" (?:OK|WRONG) thread-nodes ([\d+]+)\n")
 
 
-# The store of facts (docs/store.py): per step, its run (stage, code, commit, note) and one
-# fact per position solved, keyed by the CPU it ran on. A run is rewritten whole after every
-# position, so a run that starts over leaves nothing of the one before.
+# The store of facts (docs/store.py): per step, its run (stage, code, commit, note; threads
+# when several) and one fact per position solved, keyed by the CPU it ran on. A run is
+# rewritten whole after every position, so a run that starts over leaves nothing of the one
+# before.
 STORE_FILE, WRITER = "ffo_long.json", "bench/ffo_long.py"
 RUN, SOLVED = "full FFO test, the run", "FFO position solved in its own process"
 WORKLOAD = "FFO #40-#59 one by one"
@@ -53,7 +58,7 @@ WORKLOAD = "FFO #40-#59 one by one"
 def facts(data):
     """A step's run (as --data keeps it) as facts of the store."""
     fact = store.fact_maker(f"python3 lab.py ffo-long --engine {data['step'][:3]}", platform="host")
-    run = {k: data[k] for k in ("stage", "code", "commit", "note") if k in data}
+    run = {k: data[k] for k in ("stage", "code", "commit", "note", "threads") if k in data}
     return [fact(RUN, WORKLOAD, data["step"], run, cpu="any")] + [
         fact(SOLVED, f"FFO #{p['number']}", data["step"], {k: v for k, v in p.items() if k != "cpu"}, cpu=p["cpu"])
         for p in data["positions"]]
@@ -100,6 +105,8 @@ def table(src, folder, data):
     if not data or data.get("step") != folder:
         return (f"Not run yet: `cmake --build build --target ffo-long-{step}` (hours) records it in the store "
                 "(docs/facts/ffo_long.json).\n")
+    if data.get("threads", 1) > 1:
+        return threaded_table(src, data)
     rows = {p["number"]: p for p in data["positions"]}
     published = {f["number"]: f for f in read_ffo(src) if 40 <= f["number"] <= 59}
     solved = [n for n in sorted(published) if n in rows]
@@ -135,12 +142,74 @@ def table(src, folder, data):
     return "\n".join(out) + "\n"
 
 
+def included_steps(step):
+    """The step's folder and the other steps' folders its headers include (e11_parallel:
+    e10_stable's too), followed through theirs."""
+    found, todo = [], [step]
+    while todo:
+        folder = todo.pop()
+        if folder in found:
+            continue
+        found.append(folder)
+        top = os.path.join(ROOT, "stages", folder)
+        for name in sorted(os.listdir(top)) if os.path.isdir(top) else []:
+            if name.endswith(".h"):
+                with open(os.path.join(top, name), encoding="utf-8") as f:
+                    todo += re.findall(r'#include "\.\./(\w+)/', f.read())
+    return found
+
+
+def per_second(nodes, seconds):
+    """"1.23 M" nodes a second; "-" when the clock saw no time (a solve under a millisecond)."""
+    return rate(nodes / seconds) if seconds > 0 else "-"
+
+
+def threaded_table(src, data):
+    """table() for a run on several threads: every position's time by the clock and its CPU
+    time (every thread's), each thread's nodes, and the total of all twenty."""
+    step, threads = data["step"], data["threads"]
+    rows = {p["number"]: p for p in data["positions"]}
+    published = {f["number"]: f for f in read_ffo(src) if 40 <= f["number"] <= 59}
+    solved = [n for n in sorted(published) if n in rows]
+    wrong = [n for n in solved if not rows[n]["ok"]]
+    cpus = sorted({rows[n]["cpu"] for n in solved})
+    count = (f"All {len(published)} positions solved" if len(solved) == len(published) else
+             f"{len(solved)} of {len(published)} positions solved so far")
+    out = [f"{count} by {step} on {data['stage']} on {threads} threads, "
+           + ("every one right (the published score and one of the published best moves)" if not wrong else
+              f"wrong: {', '.join('#' + str(n) for n in wrong)}")
+           + f". Each position its own process (`cmake --build build --target ffo-long-{step[:3]}`, bench/ffo_long.py, "
+           f"from commit {data['commit']}; it goes on where it stopped); wall s: by the clock; CPU s: the process's "
+           f"user and system time, every thread's; one run" + (f", on {' and '.join(cpus)}" if cpus else "")
+           + (f" ({data['note']})" if data.get("note") else "") + ".\n",
+           "| FFO # | empties | score (published) | best (published) | nodes | each thread's | wall s | CPU s | "
+           "nodes/s by the clock |",
+           "|---|---|---|---|---|---|---|---|---|"]
+    for n in sorted(published):
+        f = published[n]
+        if n not in rows:
+            out.append(f"| {n} | {f['empties']} | ({f['score']}) | ({f['best']}) | not solved yet | | | | |")
+            continue
+        r = rows[n]
+        mark = "" if r["ok"] else " **wrong**"
+        out.append(f"| {n} | {r['empties']} | {r['score']} ({r['published_score']}){mark} | {r['best']} "
+                   f"({r['published_best']}) | {r['nodes']:,} | {' + '.join(f'{t:,}' for t in r['thread_nodes'])} | "
+                   f"{r['wall_seconds']:,.1f} | {r['cpu_seconds']:,.1f} | {per_second(r['nodes'], r['wall_seconds'])} |")
+    if solved:
+        got = [rows[n] for n in solved]
+        nodes, wall, cpu = (sum(r[k] for r in got) for k in ("nodes", "wall_seconds", "cpu_seconds"))
+        label = "#40-#59" if len(solved) == len(published) else "solved so far"
+        out.append(f"| {label} | | | | {nodes:,} | | {wall:,.1f} | {cpu:,.1f} | {per_second(nodes, wall)} |")
+    return "\n".join(out) + "\n"
+
+
 def code_hash(step, stage):
     """What the node counts and the times depend on: the step's and the stage's folders (their
-    headers and checked copies) and the table the command-line tool lends a solve."""
+    headers and checked copies), the steps' it builds on, and the table the command-line tool
+    lends a solve."""
     h = hashlib.sha256()
     files = []
-    for folder in (step, stage):
+    for folder in included_steps(step) + [stage]:
         top = os.path.join(ROOT, "stages", folder)
         for base, _, names in os.walk(top):
             files += [os.path.join(base, n) for n in names if n.endswith(".h")]
@@ -181,10 +250,11 @@ def commit():
         return "unknown"
 
 
-def solve(exe, engine, stage, number):
-    """One position in its own process: the parsed line, the engine's and stage's ids, and the
-    process's CPU seconds."""
+def solve(exe, engine, stage, number, threads=1):
+    """One position in its own process: the parsed line, the engine's and stage's ids, the
+    process's CPU seconds and, on several threads, each thread's nodes."""
     cmd = [exe, "solve", "--no-limit", "--engine", engine, "--stage", stage, "--ffo", str(number)]
+    cmd += ["--threads", str(threads)] if threads > 1 else []
     before = resource.getrusage(resource.RUSAGE_CHILDREN)  # one child at a time: the difference is its
     proc = subprocess.run(cmd, capture_output=True, text=True)
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -192,7 +262,10 @@ def solve(exe, engine, stage, number):
     if proc.returncode not in (0, 1) or not line or not total:
         raise RuntimeError(f"{' '.join(cmd)} failed: {(proc.stderr or proc.stdout).strip()[:300]}")
     seconds = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-    return line, total.group(1), total.group(2), seconds
+    shares = THREAD_NODES.search(proc.stdout)
+    if threads > 1 and not shares:
+        raise RuntimeError(f"{' '.join(cmd)} did not name each thread's nodes")
+    return line, total.group(1), total.group(2), seconds, [int(n) for n in shares.group(1).split("+")] if shares else None
 
 
 def main():
@@ -201,11 +274,16 @@ def main():
     ap.add_argument("--engine", default="e09", help="the search step (default: e09)")
     ap.add_argument("--stage", default="s11", help="the move generator (default: s11)")
     ap.add_argument("--ffo", default="40-59", help="FFO positions, as solve --ffo takes them (default 40-59)")
+    ap.add_argument("--threads", default="1", help="threads per solve, 1 to 256, or all: one per core (default 1)")
     ap.add_argument("--data", help="keep the results, between runs, in this JSON file "
                                    "(default: in the store of facts, docs/facts/ffo_long.json, which the step's page shows)")
     ap.add_argument("--fresh", action="store_true", help="start over: forget the results kept")
     ap.add_argument("--note", help="how the machine was used meanwhile, for the page (kept until replaced)")
     args = ap.parse_args()
+    threads = (os.cpu_count() or 1) if args.threads == "all" else \
+        int(args.threads) if re.fullmatch(r"[1-9]\d{0,2}", args.threads) and int(args.threads) <= 256 else None
+    if threads is None:
+        ap.error(f"--threads {args.threads!r}: a whole number 1 to 256, or all")
     exe = os.path.join(args.build, "reversi-lab")
     if not os.access(exe, os.X_OK):
         ap.error(f"{exe} not found: build it first (cmake --build {args.build} --target reversi-lab)")
@@ -220,11 +298,15 @@ def main():
         if not span:
             ap.error(f"--ffo {item!r}: no such FFO position (the FFO positions: {spans})")
         numbers += [n for n in span if n not in numbers]
-    cpu = pin_to_current_cpu()
+    cpu = pin_to_current_cpu() if threads == 1 else None  # several threads: every core theirs
     cpu_text = cpu_name(cpuinfo())
     # The ids as the tool spells them, and the code they name, from a solve of nothing
-    # (FFO #1 is quick): the data must be of this engine, stage and code to go on.
-    _, stage_id, engine_id, _ = solve(exe, args.engine, args.stage, 1)
+    # (FFO #1 is quick): the data must be of this engine, stage, code and threads to go on.
+    try:
+        _, stage_id, engine_id, _, _ = solve(exe, args.engine, args.stage, 1, threads)
+    except RuntimeError as e:
+        print(f"ffo_long.py: {e}", file=sys.stderr)
+        return 2
     fingerprint = code_hash(engine_id, stage_id)
     where = args.data or "the store"
     data = None
@@ -243,12 +325,16 @@ def main():
         except (OSError, ValueError) as e:
             print(f"ffo_long.py: cannot read {args.data}: {getattr(e, 'strerror', None) or e}", file=sys.stderr)
             return 2
-    if data is not None and (data.get("step"), data.get("stage"), data.get("code")) != (engine_id, stage_id, fingerprint):
-        print(f"{where} holds a run of {data.get('step')} on {data.get('stage')} (code {data.get('code')}), "
-              f"not of {engine_id} on {stage_id} (code {fingerprint}): starting over", file=sys.stderr)
+    if data is not None and (data.get("step"), data.get("stage"), data.get("code"), data.get("threads", 1)) != \
+            (engine_id, stage_id, fingerprint, threads):
+        print(f"{where} holds a run of {data.get('step')} on {data.get('stage')} (code {data.get('code')}, "
+              f"{data.get('threads', 1)} thread(s)), not of {engine_id} on {stage_id} (code {fingerprint}, "
+              f"{threads} thread(s)): starting over", file=sys.stderr)
         data = None
     if data is None:
         data = {"step": engine_id, "stage": stage_id, "code": fingerprint, "commit": commit(), "positions": []}
+        if threads > 1:
+            data["threads"] = threads
     if args.note is not None:
         data["note"] = args.note
         keep(data, args.data)
@@ -260,7 +346,7 @@ def main():
             continue
         print(f"FFO #{n}: solving ...", file=sys.stderr, flush=True)
         try:
-            line, _, _, seconds = solve(exe, engine_id, stage_id, n)
+            line, _, _, seconds, shares = solve(exe, engine_id, stage_id, n, threads)
         except RuntimeError as e:
             print(f"ffo_long.py: {e}", file=sys.stderr)
             return 1
@@ -268,6 +354,8 @@ def main():
                "best": line.group(5), "published_best": line.group(6), "ok": line.group(9) == "OK",
                "nodes": int(line.group(7)), "cpu_seconds": round(seconds, 3), "wall_seconds": float(line.group(8)),
                "cpu": cpu_text, "date": datetime.date.today().isoformat()}
+        if shares:
+            row["thread_nodes"] = shares
         wrong += not row["ok"]
         data["positions"] = sorted(data["positions"] + [row], key=lambda p: p["number"])
         keep(data, args.data)

@@ -169,12 +169,16 @@ endif()
 # ffo-long-eNN: step NN solves FFO #40-#59 one by one (hours, not part of update-docs), a
 # process each, keeping every result in the store of facts (docs/facts/ffo_long.json) as it
 # comes (a run stopped part way goes on from there) and the step's page's table with it. Steps 09 and 10:
-# the solvers that take the whole test in hours, not days.
+# the solvers that take the whole test in hours, not days; step 11 on every core (tens of minutes on two).
 if(lab_steps)
-  foreach(step e09 e10)
+  foreach(step e09 e10 e11)
+    set(threads "")
+    if(step STREQUAL "e11")
+      set(threads --threads all)
+    endif()
     add_custom_target(ffo-long-${step}
       COMMAND Python3::Interpreter "${LAB_PY}" ffo-long --build "${CMAKE_BINARY_DIR}"
-              --engine ${step} --ffo 40-59
+              --engine ${step} --ffo 40-59 ${threads}
       DEPENDS reversi-lab
       WORKING_DIRECTORY "${CMAKE_SOURCE_DIR}"
       USES_TERMINAL

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """bench/ffo_long.py end to end on quick positions (FFO #1-#3): each solved in its own
 process and kept; a second run goes on where the first stopped, solving only what is
-missing; another engine starts over; bad input refused. Then the page's table
+missing; another engine starts over; bad input refused; on two threads each thread's
+nodes kept, and another number of threads starts over. Then the page's table
 (bench/ffo_long.py's table, from the run as the store of facts keeps it) from a made-up
 run: the solved rows, the wrong one marked, the missing ones listed, the total of #45-#59;
 each step's page shows its own run, and a run that starts over leaves nothing behind.
@@ -66,6 +67,31 @@ def check_runs(build, tmp):
         r = run(build, data, *bad) if bad[0] != "--build" else \
             subprocess.run([*SCRIPT, *bad, "--data", data], capture_output=True, text=True)
         if r.returncode != 2 or json.load(open(data)) != third:
+            fail(f"{bad} was not refused with exit 2, data untouched", r)
+    check_threads(build, tmp)
+
+
+def check_threads(build, tmp):
+    """On several threads: each thread's nodes kept, summing to the position's; a run on
+    another number of threads starts over; a bad --threads, or threads for a step that
+    solves on one, refused with exit 2."""
+    data = os.path.join(tmp, "threads.json")
+    r = run(build, data, "--ffo", "1", "--engine", "e11", "--threads", "2")
+    got = json.load(open(data)) if os.path.exists(data) else {}
+    p = (got.get("positions") or [{}])[0]
+    if r.returncode != 0 or got.get("threads") != 2 or len(p.get("thread_nodes", [])) != 2 \
+            or sum(p["thread_nodes"]) != p["nodes"] or not p["ok"]:
+        fail(f"FFO #1 on two threads was not kept with each thread's nodes: {got}", r)
+    r = run(build, data, "--ffo", "1", "--engine", "e11")
+    one = json.load(open(data))
+    if r.returncode != 0 or "starting over" not in r.stderr or "threads" in one \
+            or "thread_nodes" in one["positions"][0]:
+        fail(f"a run on one thread did not start over: {one}", r)
+    for bad in (["--threads", "0"], ["--threads", "257"], ["--threads", "two"], ["--threads", "02"],
+                ["--engine", "e10", "--threads", "2"]):
+        r = run(build, data, "--ffo", "1", *bad) if bad[0] != "--threads" else \
+            run(build, data, "--ffo", "1", "--engine", "e11", *bad)
+        if r.returncode != 2 or json.load(open(data)) != one:
             fail(f"{bad} was not refused with exit 2, data untouched", r)
 
 
@@ -134,6 +160,22 @@ def check_table(tmp):
             fail(f"the whole run's table lacks {e!r}:\n{whole}")
     if "so far" in whole or "not solved yet" in whole:
         fail(f"the whole run's table says it is not whole:\n{whole}")
+    # A run on two threads: the time by the clock beside the CPU time, each thread's nodes,
+    # every row timed (no bench report times a step's threads), the total of all twenty.
+    two = dict(data, step="e11_parallel", threads=2, commit="fed4321",
+               positions=[dict(row(n, 20, "+38", True, 1000000, 2.0), wall_seconds=1.0, thread_nodes=[600000, 400000])
+                          for n in range(40, 60)])
+    put(two)
+    if ffo_long.from_facts(list(store.load(facts).values()), "e11_parallel") != two:
+        fail("the run on two threads did not come back from the store as it was")
+    e11 = table("e11_parallel")
+    for e in ["All 20 positions solved by e11_parallel on s11_avx512 on 2 threads, every one right",
+              "--target ffo-long-e11", "| 40 | 20 | +38 (+38) | a2 (a2) | 1,000,000 | 600,000 + 400,000 | 1.0 | 2.0 | 1.00 M |",
+              "| #40-#59 | | | | 20,000,000 | | 20.0 | 40.0 | 1.00 M |"]:
+        if e not in e11:
+            fail(f"the table of the run on two threads lacks {e!r}:\n{e11}")
+    if table("e09_bitsolve") != whole:
+        fail("e11's run changed e09's table")
 
 
 def main(argv):

@@ -320,6 +320,8 @@ def reports_round_trip():
         "flash-cache model": (flash_cache.from_facts, flash_cache.WRITER, lambda r: flash_cache.facts(r, RUN)),
         "e09's full FFO test": (lambda fs: ffo_long.from_facts(fs, "e09_bitsolve"), ffo_long.WRITER, ffo_long.facts),
         "e10's full FFO test": (lambda fs: ffo_long.from_facts(fs, "e10_stable"), ffo_long.WRITER, ffo_long.facts),
+        "e11's full FFO test on two threads": (lambda fs: ffo_long.from_facts(fs, "e11_parallel"), ffo_long.WRITER,
+                                               ffo_long.facts),
         "exercises' proof": (exercises.proof_from_facts, exercises.WRITER,
                              lambda r: exercises.proof_facts(r, exercises.load(ROOT),
                                                              run_cpu(real, exercises.WRITER, exercises.PROOF_RUN), RUN)),
