@@ -175,13 +175,18 @@ def threaded_table(src, data):
     cpus = sorted({rows[n]["cpu"] for n in solved})
     count = (f"All {len(published)} positions solved" if len(solved) == len(published) else
              f"{len(solved)} of {len(published)} positions solved so far")
+    got = [rows[n] for n in solved]
+    nodes, wall, cpu = (sum(r[k] for r in got) for k in ("nodes", "wall_seconds", "cpu_seconds"))
+    # The result in one sentence, outside the fold; the positions one click away.
     out = [f"{count} by {step} on {data['stage']} on {threads} threads, "
-           + ("every one right (the published score and one of the published best moves)" if not wrong else
-              f"wrong: {', '.join('#' + str(n) for n in wrong)}")
-           + f". Each position its own process (`cmake --build build --target ffo-long-{step[:3]}`, bench/ffo_long.py, "
-           f"from commit {data['commit']}; it goes on where it stopped); wall s: by the clock; CPU s: the process's "
-           f"user and system time, every thread's; one run" + (f", on {' and '.join(cpus)}" if cpus else "")
-           + (f" ({data['note']})" if data.get("note") else "") + ".\n",
+           + ("every one right" if not wrong else f"wrong: {', '.join('#' + str(n) for n in wrong)}")
+           + (f": {nodes:,} nodes in {wall / 60:.1f} minutes by the clock, on {' and '.join(cpus)}" if solved else "")
+           + ".\n",
+           "<details><summary>Position by position: score, best move, nodes, each thread's nodes and time</summary>\n",
+           "Right means the published score and one of the published best moves. Each position its own process "
+           f"(`cmake --build build --target ffo-long-{step[:3]}`, bench/ffo_long.py, from commit {data['commit']}; it goes "
+           "on where it stopped); wall s: by the clock; CPU s: the process's user and system time, every thread's; one "
+           "run" + (f" ({data['note']})" if data.get("note") else "") + ".\n",
            "| FFO # | empties | score (published) | best (published) | nodes | each thread's | wall s | CPU s | "
            "nodes/s by the clock |",
            "|---|---|---|---|---|---|---|---|---|"]
@@ -196,11 +201,9 @@ def threaded_table(src, data):
                    f"({r['published_best']}) | {r['nodes']:,} | {' + '.join(f'{t:,}' for t in r['thread_nodes'])} | "
                    f"{r['wall_seconds']:,.1f} | {r['cpu_seconds']:,.1f} | {per_second(r['nodes'], r['wall_seconds'])} |")
     if solved:
-        got = [rows[n] for n in solved]
-        nodes, wall, cpu = (sum(r[k] for r in got) for k in ("nodes", "wall_seconds", "cpu_seconds"))
         label = "#40-#59" if len(solved) == len(published) else "solved so far"
         out.append(f"| {label} | | | | {nodes:,} | | {wall:,.1f} | {cpu:,.1f} | {per_second(nodes, wall)} |")
-    return "\n".join(out) + "\n"
+    return "\n".join(out) + "\n\n</details>\n"
 
 
 def code_hash(step, stage):
