@@ -96,6 +96,23 @@ def read_ffo(src):
     return out
 
 
+def positions(src, data):
+    """What both tables are made of: the run's rows by number, the published positions
+    #40-#59 by number, those solved and those wrong, and how many were solved, in words."""
+    rows = {p["number"]: p for p in data["positions"]}
+    published = {f["number"]: f for f in read_ffo(src) if 40 <= f["number"] <= 59}
+    solved = [n for n in sorted(published) if n in rows]
+    wrong = [n for n in solved if not rows[n]["ok"]]
+    count = (f"All {len(published)} positions solved" if len(solved) == len(published) else
+             f"{len(solved)} of {len(published)} positions solved so far")
+    return rows, published, solved, wrong, count
+
+
+def not_solved(f, blanks):
+    """A published position's row before the run has solved it: `blanks` empty cells after it."""
+    return f"| {f['number']} | {f['empties']} | ({f['score']}) | ({f['best']}) | not solved yet |" + " |" * blanks
+
+
 def table(src, folder, data):
     """The ffo-long block of a step's page: the full FFO test, FFO #40-#59 solved one by one
     (`data`: the step's run, from_facts()), each position against its published score and
@@ -107,14 +124,9 @@ def table(src, folder, data):
                 "(docs/facts/ffo_long.json).\n")
     if data.get("threads", 1) > 1:
         return threaded_table(src, data)
-    rows = {p["number"]: p for p in data["positions"]}
-    published = {f["number"]: f for f in read_ffo(src) if 40 <= f["number"] <= 59}
-    solved = [n for n in sorted(published) if n in rows]
-    wrong = [n for n in solved if not rows[n]["ok"]]
+    rows, published, solved, wrong, count = positions(src, data)
     cpus = sorted({rows[n]["cpu"] for n in solved if n >= 45})
     long_rows = [rows[n] for n in solved if n >= 45]
-    count = (f"All {len(published)} positions solved" if len(solved) == len(published) else
-             f"{len(solved)} of {len(published)} positions solved so far")
     out = [f"{count} by {data['step']} on {data['stage']}, "
            + ("every one right (the published score and one of the published best moves)" if not wrong else
               f"wrong: {', '.join('#' + str(n) for n in wrong)}")
@@ -128,7 +140,7 @@ def table(src, folder, data):
     for n in sorted(published):
         f = published[n]
         if n not in rows:
-            out.append(f"| {n} | {f['empties']} | ({f['score']}) | ({f['best']}) | not solved yet | | |")
+            out.append(not_solved(f, 2))
             continue
         r = rows[n]
         time = ("above", "above") if n < 45 else (f"{r['cpu_seconds']:,.1f}", rate(r["nodes"] / r["cpu_seconds"]))
@@ -168,13 +180,8 @@ def threaded_table(src, data):
     """table() for a run on several threads: every position's time by the clock and its CPU
     time (every thread's), each thread's nodes, and the total of all twenty."""
     step, threads = data["step"], data["threads"]
-    rows = {p["number"]: p for p in data["positions"]}
-    published = {f["number"]: f for f in read_ffo(src) if 40 <= f["number"] <= 59}
-    solved = [n for n in sorted(published) if n in rows]
-    wrong = [n for n in solved if not rows[n]["ok"]]
+    rows, published, solved, wrong, count = positions(src, data)
     cpus = sorted({rows[n]["cpu"] for n in solved})
-    count = (f"All {len(published)} positions solved" if len(solved) == len(published) else
-             f"{len(solved)} of {len(published)} positions solved so far")
     got = [rows[n] for n in solved]
     nodes, wall, cpu = (sum(r[k] for r in got) for k in ("nodes", "wall_seconds", "cpu_seconds"))
     # The result in one sentence, outside the fold; the positions one click away.
@@ -193,7 +200,7 @@ def threaded_table(src, data):
     for n in sorted(published):
         f = published[n]
         if n not in rows:
-            out.append(f"| {n} | {f['empties']} | ({f['score']}) | ({f['best']}) | not solved yet | | | | |")
+            out.append(not_solved(f, 4))
             continue
         r = rows[n]
         mark = "" if r["ok"] else " **wrong**"
