@@ -213,6 +213,55 @@ def threaded_table(src, data):
     return "\n".join(out) + "\n\n</details>\n"
 
 
+# Figures other programs' authors published for the same twenty positions, copied as given
+# with their page's address (docs/facts/published.json; docs/sources.md cites the pages). No
+# program here measures them: they stand beside a step's run, on another machine.
+PUBLISHED_FILE = "published.json"
+PUBLISHED_WRITER = "published by other programs' authors: copied as given, with the page's address (docs/sources.md)"
+PUBLISHED = "FFO #40-#59 solved, as published"
+
+
+def published(store_facts):
+    """The published runs of #40-#59 in the store: each one's value, with its program and CPU."""
+    return [dict(f["value"], program=f["key"]["subject"], cpu=f["key"]["cpu"]) for f in store_facts
+            if f.get("writer") == PUBLISHED_WRITER and f["key"]["what"] == PUBLISHED]
+
+
+def beside_published(src, data, others):
+    """The ffo-published block: a whole run of the step on several threads (`data`, as
+    from_facts() gives it) beside the published runs (`others`, published()): nodes, time by
+    the clock and nodes a second, and this step's nodes against each. Only a whole run with
+    every position right has a total to set beside them."""
+    if not others:
+        return f"No published run in the store (docs/facts/{PUBLISHED_FILE}).\n"
+    if not data or data.get("threads", 1) < 2:
+        return "Not run on every core yet: `cmake --build build --target ffo-long-e11` (about 20 minutes on 2 cores).\n"
+    rows, published_rows, solved, wrong, count = positions(src, data)
+    if wrong or len(solved) < len(published_rows):
+        return f"{count}" + (f", wrong: {', '.join('#' + str(n) for n in wrong)}" if wrong else "") + \
+            ": no total to set beside the published runs until all twenty are right.\n"
+    got = [rows[n] for n in solved]
+    nodes, wall = sum(r["nodes"] for r in got), sum(r["wall_seconds"] for r in got)
+    cpus = " and ".join(sorted({r["cpu"] for r in got}))
+    ratios = [(o, nodes / o["nodes"]) for o in others]
+    out = [f"On {data['threads']} threads {data['step']} visits "
+           + " and ".join(f"{x:.2f}x the nodes {o['program']} reports" for o, x in ratios)
+           + f" for the twenty positions ({', '.join(sorted({o['cpu'] for o in others}))}, "
+           "published; the times below are of other machines and are not compared).\n",
+           "| program | machine | threads | nodes | s by the clock | nodes/s by the clock | this step's nodes ÷ its |",
+           "|---|---|---|---:|---:|---:|---:|",
+           f"| {data['step']} on {data['stage']} (this page) | {cpus} | {data['threads']} | {nodes:,} | {wall:,.1f} | "
+           f"{nodes / wall / 1e6:,.2f} M | 1.00x |"]
+    for o, x in ratios:
+        out.append(f"| {o['program']} | {o['cpu']} | {o.get('threads') or 'not stated'} | {o['nodes']:,} | "
+                   f"{o['seconds']:,.1f} | {o['nodes'] / o['seconds'] / 1e6:,.2f} M | {x:.2f}x |")
+    sources = sorted({(o["source"], o["address"]) for o in others})
+    out.append("\nPublished on " + "; ".join(f"[{t}]({a})" for t, a in sources) + " (copied as given; "
+               "docs/facts/published.json). Each program counts its own nodes (Edax, for one, counts the children it looks "
+               "at to order the moves), so the nodes compare in magnitude only.")
+    return "\n".join(out) + "\n"
+
+
 def code_hash(step, stage):
     """What the node counts and the times depend on: the step's and the stage's folders (their
     headers and checked copies), the steps' it builds on, and the table the command-line tool

@@ -148,6 +148,8 @@ WRITERS = {
     "kept": (U, U, "docs/facts/kept.json (the store: runs kept as taken, which no program here can repeat)"),
     "measured-on": (U, "docs/blocks.py", "docs/facts/bench.json (the store): its machine (in Japanese: docs/ja.py)"),
     "ffo-long": (U, "bench/ffo_long.py", "docs/facts/ffo_long.json (the store; bench/ffo_long.py)"),
+    "ffo-published": (U, "bench/ffo_long.py", "docs/facts/ffo_long.json, docs/facts/published.json (the store: "
+                      "other programs' published runs, copied as given)"),
     "ablation": (U, "docs/ablation.py", "docs/facts/ablation.json (the store; bench/ablation.cpp's runs)"),
     "ablation-deeper": (U, "docs/ablation.py", "docs/facts/ablation.json: a step's run on deeper positions"),
     "parallel": (U, "docs/parallel.py", "docs/facts/parallel.json (the store; bench/parallel_speedup.cpp's runs)"),

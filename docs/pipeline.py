@@ -74,7 +74,7 @@ PIPELINE = [
      "the embedded report (simavr, QEMU) and every stage's and step's Google Benchmark; then every generated "
      "block from all the data files at once, with the plots, the example sessions and the layout pictures",
      ["numbers", "search", "verdict", "perft-fast", "machine", "measured-on", "embedded", "embedded-step",
-      "embedded-timed", "esp32-memory", "esp32-steps", "esp32-go-stack", "kept", "ffo-long", "learning",
+      "embedded-timed", "esp32-memory", "esp32-steps", "esp32-go-stack", "kept", "ffo-long", "ffo-published", "learning",
       "transcript-*", "verdicts-ja", "lesson-*", "lessons-sources"]),
     ("exercises-proof", tool("exercises", "proof", "--store"), "docs/facts/exercises.json (the store)",
      "every exercise's untouched start and reference solution against the start, the planted bugs", []),

@@ -9,8 +9,10 @@ A fact is a measured quantity with its key and its value:
 The key says what was measured, on what work, of which stage or step, on which platform
 (host, AVR, ...) and which CPU ("any" where the value cannot depend on it, such as a
 count of nodes). Each file belongs to one writer (its "writer" field): only that
-program adds to it. One file has no program: kept.json holds runs that no program here
-can repeat (taken on another CPU, or of code no longer in the tree), as they were taken.
+program adds to it. Two files have no program: kept.json holds runs that no program here
+can repeat (taken on another CPU, or of code no longer in the tree), as they were taken;
+published.json holds other programs' runs as their authors published them, each with the
+page's address.
 The store refuses a key that two entries hold, in one file or in two: a second value is
 a second key, deliberately separate (another CPU, another method, another run of a
 measurement that does not repeat), which a page shows beside the first with why.

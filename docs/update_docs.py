@@ -15,7 +15,9 @@ Between markers `<!-- NAME:begin -->` and `<!-- NAME:end -->` it writes:
   --pairs and --embedded; docs/verdicts.py), `kept` (measurements a regeneration cannot
   repeat: another CPU, or code no longer in the tree; the store's docs/facts/kept.json),
   `ffo-long` (FFO #40-#59 one by one, on the page of the step that ran them: the store's
-  docs/facts/ffo_long.json, kept by bench/ffo_long.py between its runs of hours);
+  docs/facts/ffo_long.json, kept by bench/ffo_long.py between its runs of hours),
+  `ffo-published` (a run on every core beside other programs' published runs of the same
+  positions, docs/facts/published.json, copied as given);
 - search step pages (stages/eNN_*/README.md): `numbers` (the step on every stage, its
   node counts, against the previous step, its variants, FFO), `diff` (the step's own
   files, which are its diff: a line each, what it includes unchanged from earlier steps,
@@ -992,6 +994,9 @@ def main():
             new = replace_between(new, "kept", kept_measurements(facts, folder), path)
         if has_markers(new, "ffo-long"):
             new = replace_between(new, "ffo-long", ffo_long.table(src, folder, ffo_long.from_facts(facts, folder)), path)
+        if has_markers(new, "ffo-published"):
+            new = replace_between(new, "ffo-published", ffo_long.beside_published(
+                src, ffo_long.from_facts(facts, folder), ffo_long.published(facts)), path)
         if has_stages and has_markers(new, "perft-fast"):
             new = replace_between(new, "perft-fast", perft_speed(report, folder), path)
         if report and report.get("machine") and has_markers(new, "numbers"):

@@ -179,6 +179,39 @@ def check_table(tmp):
         fail(f"the positions of the run on two threads are not folded:\n{e11}")
     if table("e09_bitsolve") != whole:
         fail("e11's run changed e09's table")
+    check_published(src, facts, put, two)
+
+
+def check_published(src, facts, put, two):
+    """The ffo-published block: a whole run on threads beside other programs' published runs."""
+    def beside():
+        known = list(store.load(facts).values())
+        return ffo_long.beside_published(src, ffo_long.from_facts(known, "e11_parallel"), ffo_long.published(known))
+
+    if "No published run in the store (docs/facts/published.json)" not in beside():
+        fail(f"without a published run the block does not say so:\n{beside()}")
+    key = {"what": ffo_long.PUBLISHED, "workload": "FFO #40-#59", "subject": "Other 1.0", "platform": "host",
+           "cpu": "Other CPU"}
+    store.record(ffo_long.PUBLISHED_WRITER, ffo_long.PUBLISHED_FILE, [
+        {"key": key, "value": {"nodes": 10000000, "seconds": 2.0, "source": "Other's page", "address": "https://x.test/"},
+         "how": "published: https://x.test/"}], facts)
+    got = beside()
+    for e in ["On 2 threads e11_parallel visits 2.00x the nodes Other 1.0 reports for the twenty positions (Other CPU",
+              "| e11_parallel on s11_avx512 (this page) | Test CPU | 2 | 20,000,000 | 20.0 | 1.00 M | 1.00x |",
+              "| Other 1.0 | Other CPU | not stated | 10,000,000 | 2.0 | 5.00 M | 2.00x |",
+              "Published on [Other's page](https://x.test/)"]:
+        if e not in got:
+            fail(f"the block beside the published runs lacks {e!r}:\n{got}")
+    # No total beside them until all twenty are right: a part of the run, then one wrong.
+    put(dict(two, positions=two["positions"][:5]))
+    if "5 of 20 positions solved so far: no total" not in beside():
+        fail(f"a part of the run was set beside the published ones:\n{beside()}")
+    put(dict(two, positions=two["positions"][:19] + [dict(two["positions"][19], ok=False)]))
+    if "wrong: #59: no total" not in beside():
+        fail(f"a run with a wrong position was set beside the published ones:\n{beside()}")
+    put(dict(two, threads=1))
+    if "Not run on every core yet" not in beside():
+        fail(f"a run on one thread was set beside the published ones:\n{beside()}")
 
 
 def main(argv):
