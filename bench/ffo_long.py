@@ -227,15 +227,15 @@ def published(store_facts):
             if f.get("writer") == PUBLISHED_WRITER and f["key"]["what"] == PUBLISHED]
 
 
-def beside_published(src, data, others):
-    """The ffo-published block: a whole run of the step on several threads (`data`, as
-    from_facts() gives it) beside the published runs (`others`, published()): nodes, time by
+def beside_published(src, folder, data, others):
+    """The ffo-published block of a step's page (`folder`): a whole run of the step on
+    several threads (`data`, as from_facts() gives it) beside the published runs (`others`, published()): nodes, time by
     the clock and nodes a second, and this step's nodes against each. Only a whole run with
     every position right has a total to set beside them."""
     if not others:
         return f"No published run in the store (docs/facts/{PUBLISHED_FILE}).\n"
-    if not data or data.get("threads", 1) < 2:
-        return "Not run on every core yet: `cmake --build build --target ffo-long-e11` (about 20 minutes on 2 cores).\n"
+    if not data or data.get("step") != folder or data.get("threads", 1) < 2:
+        return f"Not run on every core yet: `cmake --build build --target ffo-long-{folder[:3]}` (minutes on every core).\n"
     rows, published_rows, solved, wrong, count = positions(src, data)
     if wrong or len(solved) < len(published_rows):
         return f"{count}" + (f", wrong: {', '.join('#' + str(n) for n in wrong)}" if wrong else "") + \

@@ -996,7 +996,7 @@ def main():
             new = replace_between(new, "ffo-long", ffo_long.table(src, folder, ffo_long.from_facts(facts, folder)), path)
         if has_markers(new, "ffo-published"):
             new = replace_between(new, "ffo-published", ffo_long.beside_published(
-                src, ffo_long.from_facts(facts, folder), ffo_long.published(facts)), path)
+                src, folder, ffo_long.from_facts(facts, folder), ffo_long.published(facts)), path)
         if has_stages and has_markers(new, "perft-fast"):
             new = replace_between(new, "perft-fast", perft_speed(report, folder), path)
         if report and report.get("machine") and has_markers(new, "numbers"):

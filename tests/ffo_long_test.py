@@ -186,7 +186,8 @@ def check_published(src, facts, put, two):
     """The ffo-published block: a whole run on threads beside other programs' published runs."""
     def beside():
         known = list(store.load(facts).values())
-        return ffo_long.beside_published(src, ffo_long.from_facts(known, "e11_parallel"), ffo_long.published(known))
+        return ffo_long.beside_published(src, "e11_parallel", ffo_long.from_facts(known, "e11_parallel"),
+                                         ffo_long.published(known))
 
     if "No published run in the store (docs/facts/published.json)" not in beside():
         fail(f"without a published run the block does not say so:\n{beside()}")
@@ -210,7 +211,7 @@ def check_published(src, facts, put, two):
     if "wrong: #59: no total" not in beside():
         fail(f"a run with a wrong position was set beside the published ones:\n{beside()}")
     put(dict(two, threads=1))
-    if "Not run on every core yet" not in beside():
+    if "Not run on every core yet: `cmake --build build --target ffo-long-e11`" not in beside():
         fail(f"a run on one thread was set beside the published ones:\n{beside()}")
 
 
