@@ -19,7 +19,7 @@ games, played --jobs levels at a time (default: one per core).
 another: docs/cli.md's match-timed, the last step at a time per move).
 --store records the run in the store of facts (docs/facts/matches.json), keyed by our
 engine's options and the CPU; the published tables (PUBLISHED: e06's match, docs/cli.md's
-match-timed) are written from it by --pages, and --check fails where a page's table is
+match-timed and match-1s) are written from it by --pages, and --check fails where a page's table is
 not the store's (tests/store_test.py runs it).
 Exit 1 when any game had a fault (an illegal move, a protocol error), 2 on bad input.
 """
@@ -47,10 +47,11 @@ RHINO = "/usr/games/gtp-rhino"
 STORE_FILE, WRITER = "matches.json", "bench/match_report.py"
 RUN, LEVEL = "games against gtp-rhino, the run", "games against one gtp-rhino level"
 SETTINGS = ("level", "options", "games", "jobs", "engine", "machine")
-# The published tables: block -> (page, our engine's options), as the targets match-report
-# and match-timed (bench/bench.cmake) play them.
+# The published tables: block -> (page, our engine's options), as the targets match-report,
+# match-timed and match-1s (bench/bench.cmake) play them.
 PUBLISHED = {"match": ("stages/e06_endgame/README.md", "--engine e06 --level 7"),
-             "match-timed": ("docs/cli.md", "--level 7 --time 5")}
+             "match-timed": ("docs/cli.md", "--level 7 --time 5"),
+             "match-1s": ("docs/cli.md", "--level 7 --time 1")}
 
 
 def workload(options):
@@ -159,7 +160,7 @@ def main():
         if a.from_json or a.store or a.page or a.json:
             ap.error("--pages and --check only read the store: they take no --from-json, --store, --page or --json")
         return pages(a.root, a.check)
-    if not re.fullmatch(r"[a-z][a-z-]*", a.block):
+    if not re.fullmatch(r"[a-z][a-z0-9-]*", a.block):
         ap.error(f"--block is a block's name, such as match or match-timed, got {a.block!r}")
     if a.page and (why := missing_markers(a.page, [a.block])):  # before an hour of games, not after
         ap.error(why)

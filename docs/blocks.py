@@ -165,6 +165,8 @@ WRITERS = {
               "gtp-rhino (bench/match.py)"),
     "match-timed": ("bench/match_report.py", "bench/match_report.py", "docs/facts/matches.json: games against "
                     "gtp-rhino at 5 s a move"),
+    "match-1s": ("bench/match_report.py", "bench/match_report.py", "docs/facts/matches.json: games against "
+                 "gtp-rhino at 1 s a move"),
     "duel": ("bench/duel_report.py", "bench/duel_report.py", "docs/facts/duels.json (the store): each step against "
              "the one before (bench/match.py)"),
     "duel-verdict": ("bench/duel_report.py", "bench/duel_report.py", "docs/facts/duels.json: the same duels"),

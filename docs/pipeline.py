@@ -53,6 +53,8 @@ PIPELINE = [
      "level 7 against gtp-rhino at its levels 1 to 5 (about an hour of games)", ["match"]),
     ("match-timed", target("match-timed"), "docs/facts/matches.json (the store)",
      "the last step at level 7 and 5 s a move against gtp-rhino -l 5", ["match-timed"]),
+    ("match-1s", target("match-1s"), "docs/facts/matches.json (the store)",
+     "the last step at level 7 and 1 s a move against gtp-rhino -l 5", ["match-1s"]),
     ("ablation-e04", target("ablation-e04"), "docs/facts/ablation.json (the store)",
      "step 04 with each of its ideas switched off alone, FFO #1-#19, interleaved rounds", ["ablation"]),
     ("ablation", target("ablation"), "docs/facts/ablation.json (the store)",

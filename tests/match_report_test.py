@@ -36,7 +36,7 @@ def main(argv):
         return 77
     with tempfile.TemporaryDirectory() as d:
         saved, page, again = (os.path.join(d, n) for n in ("m.json", "page.txt", "again.txt"))
-        for p, text in ((page, PAGE), (again, PAGE.replace("match:", "match-timed:"))):
+        for p, text in ((page, PAGE), (again, PAGE.replace("match:", "match-1s:"))):
             with open(p, "w", encoding="utf-8") as f:
                 f.write(text)
         # Our engine's options reach reversi-lab and the table; bad ones are refused before any game.
@@ -69,9 +69,9 @@ def main(argv):
         with open(page, encoding="utf-8") as f:  # the printed table in the block, the rest untouched
             if f.read() != replace_between(PAGE, "match", r.stdout, page):
                 sys.exit("FAIL: the page is not the old page with the printed table in its block")
-        r = subprocess.run([*REPORT, "--from-json", saved, "--page", again, "--block", "match-timed"],
+        r = subprocess.run([*REPORT, "--from-json", saved, "--page", again, "--block", "match-1s"],
                            capture_output=True, text=True, timeout=60)
-        if r.returncode != 0 or block(again, "match-timed") != table:
+        if r.returncode != 0 or block(again, "match-1s") != table:
             sys.exit(f"FAIL: --from-json did not render the same table (exit {r.returncode})\n{r.stderr}")
     print("match_report: the run saved its rows, rewrote the page's block, and --from-json renders the same table "
           "into another block")
