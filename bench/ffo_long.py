@@ -108,9 +108,26 @@ def positions(src, data):
     return rows, published, solved, wrong, count
 
 
-def not_solved(f, blanks):
-    """A published position's row before the run has solved it: `blanks` empty cells after it."""
-    return f"| {f['number']} | {f['empties']} | ({f['score']}) | ({f['best']}) | not solved yet |" + " |" * blanks
+def numbered(numbers):
+    """[45, 46] -> "#45, #46"."""
+    return ", ".join(f"#{n}" for n in numbers)
+
+
+def position_rows(published, rows, blanks, rest):
+    """Both tables' row of each published position: its number, empties, score and best move
+    (the published ones in brackets) and nodes, then the cells rest(number, row) gives; before
+    the run has solved it, "not solved yet" and `blanks` empty cells."""
+    out = []
+    for n in sorted(published):
+        if n not in rows:
+            f = published[n]
+            out.append(f"| {n} | {f['empties']} | ({f['score']}) | ({f['best']}) | not solved yet |" + " |" * blanks)
+            continue
+        r = rows[n]
+        mark = "" if r["ok"] else " **wrong**"
+        out.append(f"| {n} | {r['empties']} | {r['score']} ({r['published_score']}){mark} | {r['best']} "
+                   f"({r['published_best']}) | {r['nodes']:,} | " + " | ".join(rest(n, r)) + " |")
+    return out
 
 
 def table(src, folder, data):
@@ -129,7 +146,7 @@ def table(src, folder, data):
     long_rows = [rows[n] for n in solved if n >= 45]
     out = [f"{count} by {data['step']} on {data['stage']}, "
            + ("every one right (the published score and one of the published best moves)" if not wrong else
-              f"wrong: {', '.join('#' + str(n) for n in wrong)}")
+              f"wrong: {numbered(wrong)}")
            + f". Each position its own process (`cmake --build build --target ffo-long-{step}`, bench/ffo_long.py, from "
            f"commit {data['commit']}; it goes on where it stopped); CPU s: that process's user and system time, "
            f"one run" + (f", on {' and '.join(cpus)}" if cpus else "")
@@ -137,16 +154,8 @@ def table(src, folder, data):
            "in \"FFO positions solved one by one\" above: another run, on the CPU its caption names.\n",
            "| FFO # | empties | score (published) | best (published) | nodes | CPU s | nodes/s |",
            "|---|---|---|---|---|---|---|"]
-    for n in sorted(published):
-        f = published[n]
-        if n not in rows:
-            out.append(not_solved(f, 2))
-            continue
-        r = rows[n]
-        time = ("above", "above") if n < 45 else (f"{r['cpu_seconds']:,.1f}", rate(r["nodes"] / r["cpu_seconds"]))
-        mark = "" if r["ok"] else " **wrong**"
-        out.append(f"| {n} | {r['empties']} | {r['score']} ({r['published_score']}){mark} | {r['best']} "
-                   f"({r['published_best']}) | {r['nodes']:,} | {time[0]} | {time[1]} |")
+    out += position_rows(published, rows, 2, lambda n, r: ("above", "above") if n < 45 else
+                         (f"{r['cpu_seconds']:,.1f}", rate(r["nodes"] / r["cpu_seconds"])))
     if long_rows:
         nodes, secs = sum(r["nodes"] for r in long_rows), sum(r["cpu_seconds"] for r in long_rows)
         label = "#45-#59" if len(solved) == len(published) else "#45-#59 so far"
@@ -186,7 +195,7 @@ def threaded_table(src, data):
     nodes, wall, cpu = (sum(r[k] for r in got) for k in ("nodes", "wall_seconds", "cpu_seconds"))
     # The result in one sentence, outside the fold; the positions one click away.
     out = [f"{count} by {step} on {data['stage']} on {threads} threads, "
-           + ("every one right" if not wrong else f"wrong: {', '.join('#' + str(n) for n in wrong)}")
+           + ("every one right" if not wrong else f"wrong: {numbered(wrong)}")
            + (f": {nodes:,} nodes in {wall / 60:.1f} minutes by the clock, on {' and '.join(cpus)}" if solved else "")
            + ".\n",
            "<details><summary>Position by position: score, best move, nodes, each thread's nodes and time</summary>\n",
@@ -197,16 +206,9 @@ def threaded_table(src, data):
            "| FFO # | empties | score (published) | best (published) | nodes | each thread's | wall s | CPU s | "
            "nodes/s by the clock |",
            "|---|---|---|---|---|---|---|---|---|"]
-    for n in sorted(published):
-        f = published[n]
-        if n not in rows:
-            out.append(not_solved(f, 4))
-            continue
-        r = rows[n]
-        mark = "" if r["ok"] else " **wrong**"
-        out.append(f"| {n} | {r['empties']} | {r['score']} ({r['published_score']}){mark} | {r['best']} "
-                   f"({r['published_best']}) | {r['nodes']:,} | {' + '.join(f'{t:,}' for t in r['thread_nodes'])} | "
-                   f"{r['wall_seconds']:,.1f} | {r['cpu_seconds']:,.1f} | {per_second(r['nodes'], r['wall_seconds'])} |")
+    out += position_rows(published, rows, 4, lambda n, r: (
+        " + ".join(f"{t:,}" for t in r["thread_nodes"]), f"{r['wall_seconds']:,.1f}", f"{r['cpu_seconds']:,.1f}",
+        per_second(r["nodes"], r["wall_seconds"])))
     if solved:
         label = "#40-#59" if len(solved) == len(published) else "solved so far"
         out.append(f"| {label} | | | | {nodes:,} | | {wall:,.1f} | {cpu:,.1f} | {per_second(nodes, wall)} |")
@@ -229,16 +231,16 @@ def published(store_facts):
 
 def beside_published(src, folder, data, others):
     """The ffo-published block of a step's page (`folder`): a whole run of the step on
-    several threads (`data`, as from_facts() gives it) beside the published runs (`others`, published()): nodes, time by
-    the clock and nodes a second, and this step's nodes against each. Only a whole run with
-    every position right has a total to set beside them."""
+    several threads (`data`, as from_facts() gives it) beside the published runs (`others`,
+    published()): nodes, time by the clock and nodes a second, and this step's nodes against
+    each. Only a whole run with every position right has a total to set beside them."""
     if not others:
         return f"No published run in the store (docs/facts/{PUBLISHED_FILE}).\n"
     if not data or data.get("step") != folder or data.get("threads", 1) < 2:
         return f"Not run on every core yet: `cmake --build build --target ffo-long-{folder[:3]}` (minutes on every core).\n"
     rows, published_rows, solved, wrong, count = positions(src, data)
     if wrong or len(solved) < len(published_rows):
-        return f"{count}" + (f", wrong: {', '.join('#' + str(n) for n in wrong)}" if wrong else "") + \
+        return f"{count}" + (f", wrong: {numbered(wrong)}" if wrong else "") + \
             ": no total to set beside the published runs until all twenty are right.\n"
     got = [rows[n] for n in solved]
     nodes, wall = sum(r["nodes"] for r in got), sum(r["wall_seconds"] for r in got)
@@ -251,10 +253,10 @@ def beside_published(src, folder, data, others):
            "| program | machine | threads | nodes | s by the clock | nodes/s by the clock | this step's nodes ÷ its |",
            "|---|---|---|---:|---:|---:|---:|",
            f"| {data['step']} on {data['stage']} (this page) | {cpus} | {data['threads']} | {nodes:,} | {wall:,.1f} | "
-           f"{nodes / wall / 1e6:,.2f} M | 1.00x |"]
+           f"{per_second(nodes, wall)} | 1.00x |"]
     for o, x in ratios:
         out.append(f"| {o['program']} | {o['cpu']} | {o.get('threads') or 'not stated'} | {o['nodes']:,} | "
-                   f"{o['seconds']:,.1f} | {o['nodes'] / o['seconds'] / 1e6:,.2f} M | {x:.2f}x |")
+                   f"{o['seconds']:,.1f} | {per_second(o['nodes'], o['seconds'])} | {x:.2f}x |")
     sources = sorted({(o["source"], o["address"]) for o in others})
     out.append("\nPublished on " + "; ".join(f"[{t}]({a})" for t, a in sources) + " (copied as given; "
                "docs/facts/published.json). Each program counts its own nodes (Edax, for one, counts the children it looks "

@@ -370,8 +370,8 @@ def mega(rate):
 
 
 def millions(v):
-    """A rate as the pages' tables show it: "1.23 M"."""
-    return f"{v / 1e6:.2f} M"
+    """A rate as the pages' tables show it: "1.23 M", "1,193.83 M"."""
+    return f"{v / 1e6:,.2f} M"
 
 
 def print_steps(report):
