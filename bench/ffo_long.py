@@ -34,7 +34,7 @@ import resource
 import subprocess
 import sys
 
-from bench.report import cpu_name, cpuinfo, millions as rate, pin_to_current_cpu, write_json
+from bench.report import commit, cpu_name, cpuinfo, millions as rate, pin_to_current_cpu, write_json
 from docs import store  # docs/store.py: the store of facts
 import lab  # lab.py: the tools' entry point, to run a tool as a child process
 
@@ -301,14 +301,6 @@ def runs(numbers):
         else:
             out.append((n, n))
     return out
-
-
-def commit():
-    try:
-        return subprocess.run(["git", "-C", ROOT, "rev-parse", "--short", "HEAD"], check=True,
-                              capture_output=True, text=True).stdout.strip()
-    except (OSError, subprocess.CalledProcessError):
-        return "unknown"
 
 
 def solve(exe, engine, stage, number, threads=1):

@@ -110,6 +110,15 @@ def pin_to_current_cpu():
         return None
 
 
+def commit():
+    """The repository's commit (short), or "unknown" outside a git checkout: which code a run measured."""
+    try:
+        return subprocess.run(["git", "-C", ROOT, "rev-parse", "--short", "HEAD"], check=True,
+                              capture_output=True, text=True).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return "unknown"
+
+
 def write_json(path, data):
     """Writes a script's JSON report and says where; a failed write is one line and exit 1."""
     try:

@@ -178,6 +178,8 @@ WRITERS = {
                            "docs/facts/exercises.json (the store; exercises proof --store)"),
     "block-writers": (U, "docs/blocks.py", "this table"),
     "pipeline": (U, "docs/pipeline.py", "docs/pipeline.py's PIPELINE: the measurements, in ./lab docs' order"),
+    "pipeline-times": (U, "docs/pipeline.py", "docs/facts/pipeline.json (the store; python3 lab.py pipeline --run): "
+                       "each step's time by the clock"),
 }
 
 

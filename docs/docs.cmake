@@ -211,6 +211,10 @@ set_tests_properties(docs:facts PROPERTIES LABELS docs)
 # step pages' duel blocks are what the store gives (a typed number fails).
 add_test(NAME docs:store COMMAND Python3::Interpreter "${LAB_PY}" store-test "${CMAKE_SOURCE_DIR}")
 set_tests_properties(docs:store PROPERTIES LABELS docs)
+# ./lab docs times itself: each step that succeeds leaves its time in the store, a failure
+# stops the run untimed, and the layout page's block sums only a fully timed list.
+add_test(NAME docs:pipeline COMMAND Python3::Interpreter "${LAB_PY}" pipeline-test)
+set_tests_properties(docs:pipeline PROPERTIES LABELS docs)
 # A stage or step page reads in minutes: at most 2,000 words (ten minutes) outside its <details> blocks.
 add_test(NAME docs:length COMMAND Python3::Interpreter "${LAB_PY}" check-docs --length
          "${CMAKE_SOURCE_DIR}")
@@ -263,5 +267,5 @@ endif()
 
 # The checks above that read the sources and the program alone, not the built site or the
 # simulators: in ./lab test.
-lab_quick(TESTS docs:generated docs:truth docs:numbers docs:facts docs:store docs:length docs:ratios docs:japanese-lines
+lab_quick(TESTS docs:generated docs:truth docs:numbers docs:facts docs:store docs:pipeline docs:length docs:ratios docs:japanese-lines
           docs:front-door docs:checkers docs:figures docs:transcripts docs:verdicts docs:verdict-rules docs:learned)

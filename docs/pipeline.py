@@ -3,8 +3,16 @@ them, with the data it writes and the generated blocks it feeds (docs/blocks.py'
 says who writes each block into its page; this table says what has to run first).
 
     python3 lab.py pipeline              print the steps, in order, with their commands
-    python3 lab.py pipeline --run        run them all (./lab docs, after the build)
+    python3 lab.py pipeline --run        run them all, the build first (./lab docs)
     python3 lab.py pipeline --run --from NAME   go on from one step (a stopped run)
+    python3 lab.py pipeline --run --only NAME   run one step, timed like the others
+
+Each step that succeeds is timed by the clock into the store (docs/facts/pipeline.json, this
+module its one writer), keyed by the step and the CPU; a step run again replaces its time.
+docs/layout.md's `pipeline-times` block is written from those facts, so the time `./lab docs`
+takes is a measured fact too: every step's latest time on one CPU, and their sum where that
+CPU has them all. After a run the pages are written again from the store (update-docs
+--source, no measurement), so the block carries the run's own times.
 
 docs/layout.md's table "From a measurement to a page" is written from PIPELINE (its
 `pipeline` block, by docs/update_docs.py), and docs:truth fails on a block that a step
@@ -17,7 +25,9 @@ import subprocess
 import sys
 import time
 
+from bench import report as bench  # bench/report.py: how a CPU and a machine are named
 from docs import blocks
+from docs import store  # docs/store.py: the store of facts
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -33,10 +43,12 @@ def tool(*argv):
 
 
 # (name, command, data it writes, what it measures, generated blocks it feeds). In run order:
-# the slow valgrind and match reports first, each writing its own data; then update-docs,
-# which reruns the embedded report and every benchmark and rewrites every block from all
-# the data at once, so every page ends on the same data; last the site.
+# the build; the slow valgrind and match reports, each writing its own data; then
+# update-docs, which reruns the embedded report and every benchmark and rewrites every block
+# from all the data at once, so every page ends on the same data; last the site.
 PIPELINE = [
+    ("build", ["cmake", "--build", "--preset", "default", "--target", "all", "benches"], "build/",
+     "(nothing: every program and benchmark the steps below run)", []),
     ("page-counts", target("page-counts"), "docs/facts/counts.json (the store)",
      "instructions (callgrind) of the runs a page names in its `<!-- counts-runs: ... -->` line", ["counts"]),
     ("verdicts", target("verdicts"), "docs/facts/pairs.json, docs/facts/why.json (the store)",
@@ -89,6 +101,8 @@ PIPELINE = [
 # Blocks that follow from the code and the folders alone: no measurement feeds them, and
 # update-docs rewrites them on every run (docs:generated fails when one is stale).
 FROM_THE_CODE = ["navtop", "navbottom", "stages", "steps", "diff", "step-files", "block-writers", "pipeline"]
+# Blocks that the run of the steps feeds, not one step: each step's time (run()).
+FROM_THE_RUN = ["pipeline-times"]
 
 
 def table():
@@ -115,43 +129,123 @@ def problems():
             if block not in blocks.WRITERS:
                 found.append(f"docs/pipeline.py: step '{name}' feeds '{block}', which docs/blocks.py's WRITERS lacks")
             fed.add(block)
-    fed.update(FROM_THE_CODE)
-    found += [f"docs/blocks.py: block '{b}' is fed by no step of docs/pipeline.py (nor by the code alone)"
+    fed.update(FROM_THE_CODE + FROM_THE_RUN)
+    found += [f"docs/blocks.py: block '{b}' is fed by no step of docs/pipeline.py (nor by the code or the run alone)"
               for b in blocks.WRITERS if b not in fed]
     return found
 
 
-def run(start):
-    """Runs the steps from `start` on, in order, each timed; stops at the first that fails."""
-    names = [step[0] for step in PIPELINE]
+WRITER = "docs/pipeline.py"
+STORE_FILE = "pipeline.json"
+TIMED = "./lab docs step, wall time"  # a fact's "what": one step's time by the clock
+SUBJECT = "docs pipeline"
+FRESH = " (from scratch)"  # the build step's workload when build/ held no program before it
+
+
+def step_fact(name, seconds, cpu, stamp, how, commit):
+    """The fact of one timed step: its key (the step, this CPU), its seconds by the clock."""
+    fact = store.fact_maker(how, run=stamp, platform="host", cpu=cpu)
+    return fact(TIMED, name, SUBJECT, {"seconds": round(seconds, 1), "commit": commit, "machine": bench.machine()})
+
+
+def run(start, steps=None, folder=store.FOLDER, refresh=True, only=False):
+    """Runs the steps from `start` on (only `start`, if `only`), in order, each timed into
+    the store; stops at the first that fails (a failed step is not a time: nothing is
+    recorded for it). Then, if any step was timed and `refresh`, the pages are written
+    again from the store."""
+    steps = PIPELINE if steps is None else steps
+    names = [step[0] for step in steps]
     if start not in names:
         print(f"pipeline: no step {start!r} (the steps: {', '.join(names)})", file=sys.stderr)
         return 2
-    for name, command, _, _, _ in PIPELINE[names.index(start):]:
+    cpu, stamp, code = bench.cpu_name(bench.cpuinfo()), store.run_stamp(), 0
+    how = "python3 lab.py pipeline --run" + (f" --only {start}" if only else
+                                             f" --from {start}" if start != names[0] else "")
+    first = names.index(start)
+    timed = 0
+    for name, command, _, _, _ in steps[first:first + 1] if only else steps[first:]:
+        fresh = name == "build" and not os.path.exists(os.path.join(ROOT, "build", "reversi-lab"))
         print(f"pipeline: {name}: {' '.join(command)}", flush=True)
         began = time.monotonic()
         code = subprocess.run(command, cwd=ROOT).returncode
-        print(f"pipeline: {name}: {time.monotonic() - began:.0f} s, exit {code}", flush=True)
+        seconds = time.monotonic() - began
+        print(f"pipeline: {name}: {seconds:.0f} s, exit {code}", flush=True)
         if code != 0:
             print(f"pipeline: stopped at '{name}'; go on with: python3 lab.py pipeline --run --from {name}",
                   file=sys.stderr)
-            return code
-    return 0
+            break
+        workload = name + (FRESH if fresh else " (on an existing build)" if name == "build" else "")
+        try:
+            store.record(WRITER, STORE_FILE, [step_fact(workload, seconds, cpu, stamp, how, bench.commit())], folder)
+        except (store.FactError, OSError) as e:
+            print(f"pipeline: the store refused the time of '{name}': {e}", file=sys.stderr)
+            return 1
+        timed += 1
+    if timed and refresh:
+        again = subprocess.run([sys.executable, os.path.join(ROOT, "lab.py"), "update-docs", "--source", ROOT], cwd=ROOT)
+        if again.returncode != 0:
+            print("pipeline: writing the pages again from the store failed", file=sys.stderr)
+            return code or again.returncode
+    return code
+
+
+def duration(seconds):
+    """"2 h 07 min (7,626 s)", "14 min 06 s (846 s)", "31 s": a time by the clock."""
+    s = round(seconds)
+    if s < 60:
+        return f"{s} s"
+    h, m = divmod(s // 60, 60)
+    text = f"{h} h {m:02d} min" if h else f"{m} min {s % 60:02d} s"
+    return f"{text} ({s:,} s)"
+
+
+def times(store_facts, steps=None):
+    """The `pipeline-times` block of docs/layout.md: each step's latest time by the clock,
+    per CPU, from the store; the sum on a CPU where every step is timed (the build from
+    scratch), else what is missing there."""
+    steps = PIPELINE if steps is None else steps
+    mine = [f for f in store_facts if f.get("writer") == WRITER and f["key"]["what"] == TIMED]
+    if not mine:
+        return ("No step has been timed yet: `./lab docs` (or `python3 lab.py pipeline --run`) times each step "
+                "into docs/facts/pipeline.json as it runs.\n")
+    cpus = sorted({f["key"]["cpu"] for f in mine}, key=lambda c: max(f["run"] for f in mine if f["key"]["cpu"] == c),
+                  reverse=True)
+    wanted = [name + (FRESH if name == "build" else "") for name, *_ in steps]
+    out = ["Each step's latest time by the clock, as `python3 lab.py pipeline --run` took it (docs/facts/pipeline.json); "
+           "the build counts only from scratch. Other work on the machine lengthens these times.", ""]
+    for cpu in cpus:
+        on = {f["key"]["workload"]: f for f in mine if f["key"]["cpu"] == cpu}
+        have = [w for w in wanted if w in on]
+        total = sum(on[w]["value"]["seconds"] for w in have)
+        missing = [w for w in wanted if w not in on]
+        head = (f"**{cpu}**: every step timed, together **{duration(total)}**." if not missing else
+                f"**{cpu}**: {len(have)} of {len(wanted)} steps timed, together {duration(total)}; not timed there "
+                f"yet: {', '.join(f'`{w}`' for w in missing)}.")
+        out += [head, "", "| step | time by the clock | when | commit |", "|---|---:|---|---|"]
+        out += [f"| `{w}` | {duration(on[w]['value']['seconds'])} | {on[w]['run']} | {on[w]['value']['commit']} |"
+                for w in have]
+        out += [f"| `{w}` | ({'on an existing build' if w.startswith('build') else 'no longer a step'}: not counted) "
+                f"| {on[w]['run']} | {on[w]['value']['commit']} |" for w in on if w not in wanted]
+        out.append("")
+    return "\n".join(out)
 
 
 def main():
     ap = argparse.ArgumentParser(description="The docs pipeline, in the order ./lab docs runs it.")
-    ap.add_argument("--run", action="store_true", help="run the steps (after the build)")
+    ap.add_argument("--run", action="store_true", help="run the steps, the build first")
     ap.add_argument("--from", dest="start", default=PIPELINE[0][0], help="the step to start at (with --run)")
+    ap.add_argument("--only", help="run this one step, timed like the others (with --run)")
     args = ap.parse_args()
-    if args.start != PIPELINE[0][0] and not args.run:
-        ap.error("--from goes with --run")
+    if (args.start != PIPELINE[0][0] or args.only) and not args.run:
+        ap.error("--from and --only go with --run")
+    if args.only and args.start != PIPELINE[0][0]:
+        ap.error("--from and --only exclude each other")
     wrong = problems()
     if wrong:
         print("\n".join(wrong), file=sys.stderr)
         return 1
     if args.run:
-        return run(args.start)
+        return run(args.only or args.start, only=bool(args.only))
     sys.stdout.write(table())
     return 0
 

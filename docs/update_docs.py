@@ -1047,6 +1047,8 @@ def main():
             new_lay = replace_between(new_lay, "block-writers", blocks.writers_table(), lay_path)
         if has_markers(new_lay, "pipeline"):  # the measurements in ./lab docs' order (docs/pipeline.py)
             new_lay = replace_between(new_lay, "pipeline", pipeline.table(), lay_path)
+        if has_markers(new_lay, "pipeline-times"):  # how long each of them took (docs/facts/pipeline.json)
+            new_lay = replace_between(new_lay, "pipeline-times", pipeline.times(facts), lay_path)
         if args.check:
             if new_lay != lay:
                 stale.append(lay_path)
