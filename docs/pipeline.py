@@ -148,6 +148,14 @@ def step_fact(name, seconds, cpu, stamp, how, commit):
     return fact(TIMED, name, SUBJECT, {"seconds": round(seconds, 1), "commit": commit, "machine": bench.machine()})
 
 
+def timed_as(name):
+    """The workload a step's time is kept under: its name; the build's says whether it built
+    from scratch (no program in build/ before it), the only build time the sum counts."""
+    if name != "build":
+        return name
+    return name + (" (on an existing build)" if os.path.exists(os.path.join(ROOT, "build", "reversi-lab")) else FRESH)
+
+
 def run(start, steps=None, folder=store.FOLDER, refresh=True, only=False):
     """Runs the steps from `start` on (only `start`, if `only`), in order, each timed into
     the store; stops at the first that fails (a failed step is not a time: nothing is
@@ -164,7 +172,7 @@ def run(start, steps=None, folder=store.FOLDER, refresh=True, only=False):
     first = names.index(start)
     timed = 0
     for name, command, _, _, _ in steps[first:first + 1] if only else steps[first:]:
-        fresh = name == "build" and not os.path.exists(os.path.join(ROOT, "build", "reversi-lab"))
+        workload = timed_as(name)  # before the step: the build's depends on what it finds
         print(f"pipeline: {name}: {' '.join(command)}", flush=True)
         began = time.monotonic()
         code = subprocess.run(command, cwd=ROOT).returncode
@@ -174,7 +182,6 @@ def run(start, steps=None, folder=store.FOLDER, refresh=True, only=False):
             print(f"pipeline: stopped at '{name}'; go on with: python3 lab.py pipeline --run --from {name}",
                   file=sys.stderr)
             break
-        workload = name + (FRESH if fresh else " (on an existing build)" if name == "build" else "")
         try:
             store.record(WRITER, STORE_FILE, [step_fact(workload, seconds, cpu, stamp, how, bench.commit())], folder)
         except (store.FactError, OSError) as e:
@@ -182,7 +189,7 @@ def run(start, steps=None, folder=store.FOLDER, refresh=True, only=False):
             return 1
         timed += 1
     if timed and refresh:
-        again = subprocess.run([sys.executable, os.path.join(ROOT, "lab.py"), "update-docs", "--source", ROOT], cwd=ROOT)
+        again = subprocess.run(tool("update-docs", "--source", ROOT), cwd=ROOT)
         if again.returncode != 0:
             print("pipeline: writing the pages again from the store failed", file=sys.stderr)
             return code or again.returncode
