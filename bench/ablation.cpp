@@ -16,8 +16,9 @@
 // (build/ablation-e04.json: it keeps no table, and #40-#44 would take hours),
 // `--target ablation-e08` step 08's (build/ablation-e08.json) and
 // `--target ablation-e09` step 09's (build/ablation-e09.json), `--target ablation-e10` step
-// 10's (build/ablation-e10.json), and `--target ablation-e10-deeper` two of step 10's ideas on
-// FFO #45-#49 (build/ablation-e10-deeper.json).
+// 10's (build/ablation-e10.json), `--target ablation-e10-deeper` two of step 10's ideas on
+// FFO #45-#49 (build/ablation-e10-deeper.json), and `--target ablation-e12` step 12's weights
+// against step 07's (build/ablation-e12.json).
 #include <time.h>
 
 #include <algorithm>
@@ -103,7 +104,8 @@ template <unsigned Off>
 constexpr Solved (*without())(const FfoPosition&) {
   return &solveOne<step::Search<Fast, Off>>;
 }
-#elif ABLATION_STEP >= 9  // from step 09 the searcher has no Make parameter: its solver plays on masks
+#elif ABLATION_STEP == 12  // step 12's one idea is its weights: its rows name their searchers
+#elif ABLATION_STEP >= 9   // from step 09 the searcher has no Make parameter: its solver plays on masks
 template <unsigned Off>
 constexpr Solved (*without())(const FfoPosition&) {
   return &solveOne<step::Search<Fast, step::BucketTable, Off>>;
@@ -117,7 +119,16 @@ constexpr Solved (*without())(const FfoPosition&) {
 
 // The rows of the table, in the order of the step's file comment. The words here are the
 // page's: docs/ablation.py prints them as they are.
-#if ABLATION_STEP == 10
+#if ABLATION_STEP == 12
+// Step 12: its one idea, the weights trained on more games; without it, step 11 (on one
+// thread step 10, node for node), which evaluates with step 07's. One thread each.
+constexpr bool kSameNodes = false;
+const Variant kVariants[] = {
+    {"default", "", "every idea on (the step as it ships)", &solveOne<step::Search<Fast>>},
+    {"weights", "the weights trained on 25,000 games",
+     "step 07's, trained on 10,000 (step 11 on one thread: step 10, node for node)", &solveOne<e11::Search<Fast>>},
+};
+#elif ABLATION_STEP == 10
 // Step 10: the stability bound off alone (what is left: its move list from 6 empties, its
 // table from 6, its move order and pre-search), the midgame searches on the stage's board, bits counted without POPCNT,
 // moves, flips and stable discs found without AVX2, flips without AVX-512's count of

@@ -81,7 +81,7 @@ if(LAB_BENCHMARKS)
       COMMAND Python3::Interpreter "${LAB_PY}" ablation --store "${CMAKE_BINARY_DIR}/${run}.json"
       WORKING_DIRECTORY "${CMAKE_SOURCE_DIR}" DEPENDS ${ns}_ablation USES_TERMINAL)
   endfunction()
-  foreach(folder e04_pvs e06_endgame e08_selective e09_bitsolve e10_stable)
+  foreach(folder e04_pvs e06_endgame e08_selective e09_bitsolve e10_stable e12_more_games)
     string(SUBSTRING ${folder} 0 3 ns)
     string(SUBSTRING ${folder} 1 2 number)
     math(EXPR number "${number}")  # 08, not an octal literal
@@ -101,6 +101,8 @@ if(LAB_BENCHMARKS)
   # Step 10's two ideas whose gain its page says grows with the solve's depth, on FFO #45-#49
   # (docs/ablation.py's DEEPER; about 13 minutes on 2 cores): its page's second table.
   lab_ablation_run(ablation-e10-deeper e10 45-49 --only=default,stable,sort-mobility)
+  # Step 12's weights against step 07's on the same deeper positions (about 5 minutes).
+  lab_ablation_run(ablation-e12-deeper e12 45-49)
 endif()
 
 # The measurement behind each step's row of kLimits (common/library/search_registry.cpp):

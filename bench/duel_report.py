@@ -28,8 +28,9 @@ only this program writes: one value per duel and protocol. --pages writes every 
 <!-- duel:begin/end --> block and its <!-- duel-verdict --> sentence from the store, and
 e10's <!-- duel-timed --> block (the timed runs beside the count); --check fails, naming the
 page, where a page's block is not what the store gives. A step's page shows the duels it
-plays first; the last step's page, the whole ladder; so the ladder's table and each step's
-sentence are one run. Exit 1 when any game had a fault or a write failed, 2 on bad input.
+plays first; the ladder's page (e10's, the one with a duel-timed block), the whole
+ladder; so the ladder's table and each step's sentence are one run. Exit 1 when any game
+had a fault or a write failed, 2 on bad input.
 """
 import argparse
 import concurrent.futures
@@ -51,10 +52,11 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 
 # The pages' duels: each step against the one before, and e08 against e06 too (e08 against
-# e07 alone does not show what selective search buys); 40 games each, a million nodes a
+# e07 alone does not show what selective search buys), and e12 against e10 (e11 plays
+# e10's games: its threads serve a solve, and a game searches on one); 40 games each, a million nodes a
 # move (about 0.15 s on the 2-core machines of the pages), at level 7 or the highest a step
 # plays.
-LADDER = "e02:e01,e03:e02,e04:e03,e05:e04,e06:e05,e07:e06,e08:e07,e08:e06,e09:e08,e10:e09"
+LADDER = "e02:e01,e03:e02,e04:e03,e05:e04,e06:e05,e07:e06,e08:e07,e08:e06,e09:e08,e10:e09,e12:e10"
 PROTOCOL = {"level": 7, "nodes": 1000000, "games": 40, "seed": 1}
 WHAT = "duel: the first step's score"
 FILE = "duels.json"
@@ -384,15 +386,17 @@ def timed_table(facts, counted):
 
 
 def step_pages(root):
-    """The step pages with a duel block, by step number: {number: path}."""
+    """The step pages with a duel block, by step number: {number: (path, whether it is the
+    ladder's page: the one with a duel-timed block, which shows every duel)}."""
     pages = {}
     folder = os.path.join(root, "stages")
     for name in sorted(os.listdir(folder)):
         path = os.path.join(folder, name, "README.md")
         if re.match(r"e\d\d_", name) and os.path.exists(path):
             with open(path, encoding="utf-8") as f:
-                if has_markers(f.read(), "duel"):
-                    pages[step_number(name)] = path
+                text = f.read()
+            if has_markers(text, "duel"):
+                pages[step_number(name)] = (path, has_markers(text, "duel-timed"))
     return pages
 
 
@@ -403,8 +407,7 @@ def page_blocks(root, folder):
     pages = step_pages(root)
     order = [tuple(d.split(":")) for d in LADDER.split(",")]
     out = {}
-    for number, path in pages.items():
-        last = number == max(pages)
+    for number, (path, last) in pages.items():
         chosen = [f for f in counted.values() if (f["value"]["a"], f["value"]["b"]) in order
                   and (last or step_number(f["value"]["a"]) == number)]
         if not chosen:

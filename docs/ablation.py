@@ -52,13 +52,35 @@ def ratios(variant, default):
 
 # A step's second table, on deeper solves: the ideas its page says pay more the deeper the
 # solve, with the default beside them (step 10: the stability bound and the count of replies
-# from 16 empties, on FFO #45-#49; target ablation-e10-deeper). Its block is `ablation-deeper`.
-DEEPER = {"e10_stable": [45, 49]}
+# from 16 empties, on FFO #45-#49; target ablation-e10-deeper; step 12: its weights, on the
+# same, ablation-e12-deeper). Its block is `ablation-deeper`.
+DEEPER = {"e10_stable": [45, 49], "e12_more_games": [45, 49]}
 
 
 def deeper(step, ffo):
     """Whether a run of `step` on FFO positions `ffo` ([first, last]) is its deeper table's."""
     return list(ffo) == DEEPER.get(step)
+
+
+# A step of one idea takes its verdict from the row that switches it off (step 12: its
+# weights against step 07's), so that the verdict and the table are one run: step -> (the
+# row's name, the searcher that row runs, as the verdict names it).
+VERDICT_ROW = {"e12_more_games": ("weights", "e11 (step 07's weights)")}
+
+
+def verdict(data):
+    """The verdict of a step in VERDICT_ROW, in one sentence, from its ablation run."""
+    name, base = VERDICT_ROW[data["step"]]
+    default = next(v for v in data["variants"] if v["name"] == "default")
+    row = next(v for v in data["variants"] if v["name"] == name)
+    first, last = data["ffo"]
+    rs = ratios(row, default)
+    span = "" if len(rs) == 1 else f", {min(rs):.2f}-{max(rs):.2f}x"
+    return (f"**Verdict.** On FFO #{first}-{last} (on {data['stage']}, one thread), {data['step'][:3]} visits "
+            f"{default['nodes'] / row['nodes']:.2f}x as many nodes as {base} and runs {statistics.median(rs):.2f}x "
+            f"as fast (CPU time, median of {len(rs)} round{'s' if len(rs) != 1 else ''} in one process{span}; "
+            f"{bench.cpu_name(data.get('cpuinfo', {}))}). Above 1 is faster, below 1 slower; the ablation table "
+            "has every figure.\n")
 
 
 def target(data):

@@ -129,7 +129,7 @@ WRITERS = {
     "step-files": (U, "docs/step_files.py", "the search step folders"),
     "numbers": (U, U, "docs/facts/bench.json (the store; bench/report.py)"),
     "search": (U, U, "docs/facts/bench.json (the store; bench/report.py)"),
-    "verdict": (U, U, "docs/facts/bench.json, docs/facts/embedded.json; a threaded step's: docs/facts/parallel.json"),
+    "verdict": (U, U, "docs/facts/bench.json, docs/facts/embedded.json; a threaded step's: docs/facts/parallel.json; a step of one idea (VERDICT_ROW): docs/facts/ablation.json"),
     "perft-fast": (U, U, "docs/facts/bench.json (the store; bench/report.py)"),
     "machine": (U, U, "docs/facts/bench.json (the store; bench/report.py)"),
     "claims": (U, U, "docs/claims.json, docs/facts/bench.json, docs/facts/pairs.json"),

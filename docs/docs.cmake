@@ -169,11 +169,11 @@ endif()
 # ffo-long-eNN: step NN solves FFO #40-#59 one by one (hours, not part of update-docs), a
 # process each, keeping every result in the store of facts (docs/facts/ffo_long.json) as it
 # comes (a run stopped part way goes on from there) and the step's page's table with it. Steps 09 and 10:
-# the solvers that take the whole test in hours, not days; step 11 on every core (tens of minutes on two).
+# the solvers that take the whole test in hours, not days; steps 11 and 12 on every core (tens of minutes on two).
 if(lab_steps)
-  foreach(step e09 e10 e11)
+  foreach(step e09 e10 e11 e12)
     set(threads "")
-    if(step STREQUAL "e11")
+    if(NOT step STRLESS "e11")
       set(threads --threads all)
     endif()
     add_custom_target(ffo-long-${step}

@@ -271,6 +271,10 @@ STEP_VERDICT = re.compile(r"\*\*Verdict\.\*\* On the same work \((.+), on (\S+)\
 PARALLEL_VERDICT = re.compile(r"\*\*Verdict\.\*\* On (\d+) threads, (\S+) solves FFO #(\S+) (\S+)x as fast by the clock as "
                               r"on one \(median of (\d+) rounds? in one process(?:, (\S+)-(\S+)x)?; (.+)\), with the same "
                               r"scores and (\S+)x as many nodes\. Above 1 is faster, below 1 slower; Numbers has every round\.")
+ABLATION_VERDICT = re.compile(r"\*\*Verdict\.\*\* On FFO #(\S+) \(on (\S+), one thread\), (\S+) visits (\S+)x as many "
+                              r"nodes as (\S+) \(step 07's weights\) and runs (\S+)x as fast \(CPU time, median of (\d+) "
+                              r"rounds? in one process(?:, (\S+)-(\S+)x)?; (.+)\)\. Above 1 is faster, below 1 slower; the "
+                              r"ablation table has every figure\.")
 SCALE = "1 より大きければ速く、1 未満なら遅いことを表します(比べる相手の時間 ÷ このページの時間)。"
 
 
@@ -309,6 +313,13 @@ def verdict(english):
         return below(f"**判定。** {threads} スレッドでは、{step} は FFO #{ffo} を 1 スレッドのときの {speed}x の速さで"
                      f"解きます(実時間、同じプロセスで交互に測った {rounds} 回の中央値{span}。{where})。得点は同じで、"
                      f"ノード数は {nodes}x です。" + SCALE + "すべての回の数字は英語のページの Numbers にあります。") + "\n"
+    m = ABLATION_VERDICT.fullmatch(text)
+    if m:
+        ffo, stage, step, nodes, base, speed, rounds, lo, hi, where = m.groups()
+        span = f"、{lo}-{hi}x" if lo else ""
+        return below(f"**判定。** FFO #{ffo}({stage} 上、1 スレッド)で、{step} が訪れるノード数は {base}(ステップ 07 の"
+                     f"重み)の {nodes}x、速さは {speed}x です(CPU 時間、同じプロセスで交互に測った {rounds} 回の中央値"
+                     f"{span}。{where})。" + SCALE + "表は英語のページにあります。") + "\n"
     return below(english)
 
 

@@ -975,6 +975,11 @@ def main():
         if threaded and has_markers(new, "verdict"):
             new = replace_between(new, "verdict", parallel.verdict(threaded), path)
         new = parallel.fill(new, threaded, replace_between, path)
+        # A step of one idea: its verdict is its ablation's row for that idea (the same run).
+        if folder in ablation.VERDICT_ROW and has_markers(new, "verdict"):
+            alone = ablation.from_facts(facts, folder)
+            if alone:
+                new = replace_between(new, "verdict", ablation.verdict(alone), path)
         if has_markers(new, "numbers"):
             if folder in steps:
                 if has_steps:

@@ -49,6 +49,17 @@ def main(argv):
             sys.exit("FAIL: one thread and two threads gave different data or weights")
         if EXPECTED_DATA and (sums[0][0], sums[0][1]) != (EXPECTED_DATA, EXPECTED_WEIGHTS):
             sys.exit(f"FAIL: expected data {EXPECTED_DATA} and weights {EXPECTED_WEIGHTS}, got {sums[0][0]} and {sums[0][1]}")
+        # The header names its step: step 07's by default, step 12's with --step=e12 (its own
+        # namespace and guard), the same weights and checksum in both.
+        for step, ns in (([], "e07"), (["--step=e12"], "e12")):
+            header = os.path.join(d, f"{ns}.h")
+            run(exe, "header", "--weights=" + weights, "--out=" + header, *step)
+            text = open(header, encoding="utf-8").read()
+            want = [f"namespace {ns} {{", f"#define REVERSI_LAB_{ns.upper()}_WEIGHTS_H",
+                    f"TRAINED_CHECKSUM = 0x{sums[0][1]}ULL", f"Step {ns[1:]}'s trained weights"]
+            missing_words = [w for w in want if w not in text]
+            if missing_words:
+                sys.exit(f"FAIL: e07_train header {' '.join(step)}: the header lacks {missing_words}")
         # Crafted data files: a count that 12 + count * 32 wraps around to the file's size,
         # and one record whose two sides share a square.
         wraps, shared = os.path.join(d, "wraps"), os.path.join(d, "shared")
@@ -68,6 +79,7 @@ def main(argv):
             (("relabel", "--data=" + data, "--weights=" + data, "--from=17", "--to=24", "--out=x"), 2, "not a weights file"),
             (("header", "--weights=" + weights, "--out=" + d), 2, "is a folder"),
             (("header", "--weights=" + weights, "--out=/dev/full"), 1, "cannot write"),
+            (("header", "--weights=" + weights, "--out=x", "--step=e13"), 2, "--step must be e07 or e12"),
             (("fit", "--data=" + wraps, "--out=x"), 2, "not a data file"),
             (("fit", "--data=" + shared, "--out=x"), 2, "record 1 is not a position"),
             (("gen", "--seed=7", "--games=300", "--out=" + os.path.join(missing, "data")), 2, "no folder"),

@@ -48,7 +48,7 @@ type_line() { t send-keys -t "$1" -l -- "$2"; t send-keys -t "$1" Enter; }
 start game --level 1
 wait_prompt game
 shows game "reversi-lab play: you are black (X) and move first, the engine is white (O)"
-wait_for game "^engine: e[0-9]{2}_[a-z]+ on s[0-9]{2}_[a-z0-9_]+, level 1$"
+wait_for game "^engine: e[0-9]{2}_[a-z_]+ on s[0-9]{2}_[a-z0-9_]+, level 1$"
 shows game "    a b c d e f g h"
 shows game "  3 . . . * . . . ."
 shows game "  4 . . * O X . . ."

@@ -23,6 +23,7 @@
 #include "e09_bitsolve/e09_bitsolve.h"
 #include "e10_stable/e10_stable.h"
 #include "e11_parallel/e11_parallel.h"
+#include "e12_more_games/e12_more_games.h"
 
 REVERSI_STEP_TRAITS(e01, 1, "e01_minimax", "minimax", "negamax to a fixed depth, small evaluation")
 REVERSI_STEP_TRAITS(e02, 2, "e02_alphabeta", "alphabeta", "alpha-beta: cut the lines that cannot matter")
@@ -35,15 +36,16 @@ REVERSI_STEP_TRAITS(e08, 8, "e08_selective", "selective", "selective search: Pro
 REVERSI_STEP_TRAITS(e09, 9, "e09_bitsolve", "bitsolve", "the endgame solver on two 64-bit masks: step 08's nodes, less work each")
 REVERSI_STEP_TRAITS(e10, 10, "e10_stable", "stable", "stable discs: a bound on the score before a move is tried")
 REVERSI_STEP_TRAITS(e11, 11, "e11_parallel", "parallel", "both cores: the solver's nodes shared once their first move fails")
+REVERSI_STEP_TRAITS(e12, 12, "e12_more_games", "moregames", "the same evaluation, trained on more games (25,000, not 10,000)")
 
 namespace reversi {
 
 /// Every step, in step order (steps() in search_registry.h is this list at run time).
-using AllSteps =
-    std::tuple<Step_e01, Step_e02, Step_e03, Step_e04, Step_e05, Step_e06, Step_e07, Step_e08, Step_e09, Step_e10, Step_e11>;
+using AllSteps = std::tuple<Step_e01, Step_e02, Step_e03, Step_e04, Step_e05, Step_e06, Step_e07, Step_e08, Step_e09, Step_e10,
+                            Step_e11, Step_e12>;
 
-/// The step the command line uses when none is named: the strongest on one thread (e11
-/// on one thread is e10, node for node; its gain needs --threads).
-using DefaultStep = Step_e10;
+/// The step the command line uses when none is named: the strongest on one thread (e12:
+/// step 11's search with better weights; its threads serve `solve --threads`).
+using DefaultStep = Step_e12;
 
 }  // namespace reversi

@@ -187,7 +187,11 @@ class MaskMidgame : protected e01::PvTable {
     return predict(own, opp, mine - theirs);
   }
 
-  /// The weights evaluate() reads: LEARNED, unless the trainer lends a set it is fitting.
+  /// The weights a search starts with: step 07's. A later step names its own in the
+  /// class that derives from this one (D), as step 12 does: it hides this function.
+  /// @return step 07's weights
+  static constexpr const Weights* learned() { return &LEARNED; }
+  /// The weights evaluate() reads: D::learned(), unless the trainer lends a set it is fitting.
   static const Weights* weights;
 
   /// @brief A finished game's score (step 01's rules). @param b the position @param me the side @return discs * DISC
@@ -490,7 +494,7 @@ class MaskMidgame : protected e01::PvTable {
 };
 
 template <class D, class G, class Table, unsigned Off>
-const Weights* MaskMidgame<D, G, Table, Off>::weights = &LEARNED;
+const Weights* MaskMidgame<D, G, Table, Off>::weights = D::learned();  // (a constant: set before any code runs)
 
 }  // namespace e10
 

@@ -30,8 +30,10 @@
  * on several threads: search() (the midgame, to a depth) is step 10's on one.
  *
  * Generic over the move generator as step 10 (whose solver reads the root from G once).
- * Step 10's files are included unchanged, but for the hook its deep solver gives a later
- * step (it calls searchMoves through the class that derives from it) and GiveUp::keep.
+ * Step 10's files are included unchanged, but for the hooks its classes give a later step
+ * (the deep solver calls searchMoves, and the evaluation starts from learned(), through
+ * the class that derives from them) and GiveUp::keep. The searchers' last template
+ * argument is the weights they evaluate with (Weights07: step 07's; step 12 passes its own).
  */
 #ifndef REVERSI_LAB_E11_PARALLEL_H
 #define REVERSI_LAB_E11_PARALLEL_H
@@ -51,6 +53,16 @@
 #endif
 #endif
 
+/// Search step 11: step 10's solver on several threads, one shared table.
+namespace e11 {
+/// Step 07's weights, as a type: the searchers' last template argument. A later step
+/// with weights of its own (step 12) passes a type like it, whose learned() names them.
+struct Weights07 {
+  /// @brief The weights. @return step 07's
+  static constexpr const e07::Weights* learned() { return &e07::LEARNED; }
+};
+}  // namespace e11
+
 #if E11_THREADS
 #include <memory>
 #include <thread>
@@ -60,7 +72,6 @@
 #include "e11_split.h"
 #endif
 
-/// Search step 11: step 10's solver on several threads, one shared table.
 namespace e11 {
 
 using e10::DISC;
@@ -72,12 +83,14 @@ using e08::Slot;
 using e01::Result;
 
 #if !E11_THREADS
-/// Where there are no threads (a sketch's board): step 10's search, `threads` ignored.
-template <class G, unsigned Off = 0>
-class Search : public e10::Search<G, e10::BucketTable, Off> {
+/// Where there are no threads (a sketch's board): step 10's search with W's weights, `threads` ignored.
+template <class G, unsigned Off = 0, class W = Weights07>
+class Search : public e10::DeepEndgame<Search<G, Off, W>, G, e10::BucketTable, Off> {
  public:
   int threads;  ///< Ignored here: one thread.
   Search() : threads(1) {}
+  /// @brief The weights its evaluation starts with (W's). @return them
+  static constexpr const e07::Weights* learned() { return W::learned(); }
 };
 #else
 
@@ -98,12 +111,13 @@ struct Helpers {
  * @brief Step 10's search, its exact solve on `threads` threads.
  * @tparam G the move generator
  * @tparam Off step 10's ideas switched off (e10_ideas.h)
+ * @tparam W its evaluation's weights (Weights07: step 07's)
  */
-template <class G, unsigned Off = 0>
+template <class G, unsigned Off = 0, class W = Weights07>
 class Search {
  public:
-  typedef typename G::Board Board;             ///< The stage's board.
-  typedef typename Worker<G, Off>::Slot Slot;  ///< The pool's slots.
+  typedef typename G::Board Board;                ///< The stage's board.
+  typedef typename Worker<G, Off, W>::Slot Slot;  ///< The pool's slots.
   void (*idle)();  ///< Called every few thousand nodes by the first thread; it may throw to give the search up.
   int threads;     ///< Threads solve() runs on, at least 1 (runStep sets it).
 
@@ -113,7 +127,7 @@ class Search {
   void useTable(Slot* slots, uint32_t count) { slots_ = slots, count_ = count; }
 
   /// @brief Step 10's evaluation. @param b the position @param me the side to move @return its score, in 1/DISC
-  static int evaluate(const Board& b, uint8_t me) { return Worker<G, Off>::evaluate(b, me); }
+  static int evaluate(const Board& b, uint8_t me) { return Worker<G, Off, W>::evaluate(b, me); }
 
   /**
    * @brief Searches `depth` plies ahead on one thread: step 10's search.
@@ -122,7 +136,7 @@ class Search {
    */
   Result search(const Board& b, uint8_t me, int depth) {
     prepare(0);
-    Worker<G, Off>& w = worker(0);
+    Worker<G, Off, W>& w = worker(0);
     w.idle = idle;
     w.team = 0;
     return w.search(b, me, depth);
@@ -156,13 +170,13 @@ class Search {
   uint64_t nodesOf(int i) const { return nodes_.at(size_t(i)); }
 
  private:
-  Worker<G, Off>& worker(int i) { return *workers_[size_t(i)]; }
+  Worker<G, Off, W>& worker(int i) { return *workers_[size_t(i)]; }
 
   // Thread i's searcher, lent the pool; a helper's shallow table its own and empty.
   void prepare(int i) {
-    while (int(workers_.size()) <= i) workers_.push_back(std::unique_ptr<Worker<G, Off> >(new Worker<G, Off>()));
+    while (int(workers_.size()) <= i) workers_.push_back(std::unique_ptr<Worker<G, Off, W> >(new Worker<G, Off, W>()));
     if (int(shallow_.size()) <= i) shallow_.resize(size_t(i) + 1);
-    Worker<G, Off>& w = worker(i);
+    Worker<G, Off, W>& w = worker(i);
     w.idle = 0;
     w.resetNodes();
     if (!slots_) return;
@@ -175,10 +189,10 @@ class Search {
     w.ownShallowTable(&shallow_[size_t(i)][0], own);
   }
 
-  std::vector<std::unique_ptr<Worker<G, Off> > > workers_;  // one a thread (large: their lines and lists)
-  std::vector<std::vector<Slot> > shallow_;                 // the helpers' shallow tables
-  std::vector<uint64_t> nodes_;                             // each thread's nodes in the last solve
-  Slot* slots_;                                             // the shared pool
+  std::vector<std::unique_ptr<Worker<G, Off, W> > > workers_;  // one a thread (large: their lines and lists)
+  std::vector<std::vector<Slot> > shallow_;                    // the helpers' shallow tables
+  std::vector<uint64_t> nodes_;                                // each thread's nodes in the last solve
+  Slot* slots_;                                                // the shared pool
   uint32_t count_;
 };
 #endif  // E11_THREADS

@@ -131,15 +131,18 @@ inline void pause(unsigned& spins) {
  * @brief Step 10's solver on the shared table, which shares its nodes with a team.
  * @tparam G the move generator
  * @tparam Off step 10's ideas switched off
+ * @tparam W its evaluation's weights (Weights07: step 07's)
  */
-template <class G, unsigned Off = 0>
-class Worker : public e10::DeepEndgame<Worker<G, Off>, G, SharedTable, Off> {
-  typedef e10::DeepEndgame<Worker<G, Off>, G, SharedTable, Off> Base;
+template <class G, unsigned Off = 0, class W = Weights07>
+class Worker : public e10::DeepEndgame<Worker<G, Off, W>, G, SharedTable, Off> {
+  typedef e10::DeepEndgame<Worker<G, Off, W>, G, SharedTable, Off> Base;
   typedef typename Base::K K;
 
  public:
   Worker() : team(0) {}
   Team* team;  ///< Its team; 0: it searches alone.
+  /// @brief The weights its evaluation starts with (W's). @return them
+  static constexpr const e07::Weights* learned() { return W::learned(); }
 
   /// @brief Its nodes since resetNodes(). @return them
   uint64_t nodes() const { return this->nodes_; }

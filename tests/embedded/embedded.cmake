@@ -43,12 +43,12 @@
 # leaves too little for the stack, which takes a board copy, a move list, saved registers
 # and locals per ply: it runs into the static data in the first searches (e05, e06: the
 # table pool does not even link). One that fits fails its test, saying so.
-# e07_patterns to e11_parallel: the weights are one array of 2,007,180 characters;
+# e07_patterns to e12_more_games: the weights are one array of 2,007,180 characters;
 # avr-gcc allows no object over 32,767 bytes, and no AVR has that much flash.
 set(LAB_AVR_TOO_BIG s08_line_index:mega s08_line_index:uno e01_minimax:uno e02_alphabeta:uno
     e03_ordering:uno e04_pvs:uno e05_table:uno e06_endgame:uno e07_patterns:mega e07_patterns:uno
     e08_selective:mega e08_selective:uno e09_bitsolve:mega e09_bitsolve:uno e10_stable:mega e10_stable:uno
-    e11_parallel:mega e11_parallel:uno)
+    e11_parallel:mega e11_parallel:uno e12_more_games:mega e12_more_games:uno)
 set(LAB_AVR_BOARDS mega uno)
 set(LAB_EMBEDDED_OUT "${CMAKE_BINARY_DIR}/embedded")
 
