@@ -64,20 +64,21 @@ def deeper(step, ffo):
 
 # A step of one idea takes its verdict from the row that switches it off (step 12: its
 # weights against step 07's), so that the verdict and the table are one run: step -> (the
-# row's name, the searcher that row runs, as the verdict names it).
-VERDICT_ROW = {"e12_more_games": ("weights", "e11 (step 07's weights)")}
+# row's name, the searcher that row runs, what that searcher lacks in English and in
+# Japanese: docs/ja.py writes the Japanese verdict with the last).
+VERDICT_ROW = {"e12_more_games": ("weights", "e11", "step 07's weights", "ステップ 07 の重み")}
 
 
 def verdict(data):
     """The verdict of a step in VERDICT_ROW, in one sentence, from its ablation run."""
-    name, base = VERDICT_ROW[data["step"]]
+    name, base, lacks, _ = VERDICT_ROW[data["step"]]
     default = next(v for v in data["variants"] if v["name"] == "default")
     row = next(v for v in data["variants"] if v["name"] == name)
     first, last = data["ffo"]
     rs = ratios(row, default)
     span = "" if len(rs) == 1 else f", {min(rs):.2f}-{max(rs):.2f}x"
     return (f"**Verdict.** On FFO #{first}-{last} (on {data['stage']}, one thread), {data['step'][:3]} visits "
-            f"{default['nodes'] / row['nodes']:.2f}x as many nodes as {base} and runs {statistics.median(rs):.2f}x "
+            f"{default['nodes'] / row['nodes']:.2f}x as many nodes as {base} ({lacks}) and runs {statistics.median(rs):.2f}x "
             f"as fast (CPU time, median of {len(rs)} round{'s' if len(rs) != 1 else ''} in one process{span}; "
             f"{bench.cpu_name(data.get('cpuinfo', {}))}). Above 1 is faster, below 1 slower; the ablation table "
             "has every figure.\n")

@@ -11,6 +11,7 @@ module does not know stays in English rather than being guessed at.
 """
 import re
 
+from docs.ablation import VERDICT_ROW  # docs/ablation.py: the steps whose verdict is an ablation row
 from docs.blocks import block_text  # docs/blocks.py: a page's generated blocks
 
 
@@ -272,9 +273,12 @@ PARALLEL_VERDICT = re.compile(r"\*\*Verdict\.\*\* On (\d+) threads, (\S+) solves
                               r"on one \(median of (\d+) rounds? in one process(?:, (\S+)-(\S+)x)?; (.+)\), with the same "
                               r"scores and (\S+)x as many nodes\. Above 1 is faster, below 1 slower; Numbers has every round\.")
 ABLATION_VERDICT = re.compile(r"\*\*Verdict\.\*\* On FFO #(\S+) \(on (\S+), one thread\), (\S+) visits (\S+)x as many "
-                              r"nodes as (\S+) \(step 07's weights\) and runs (\S+)x as fast \(CPU time, median of (\d+) "
+                              r"nodes as (\S+) \((.+?)\) and runs (\S+)x as fast \(CPU time, median of (\d+) "
                               r"rounds? in one process(?:, (\S+)-(\S+)x)?; (.+)\)\. Above 1 is faster, below 1 slower; the "
                               r"ablation table has every figure\.")
+# What an ablation verdict's searcher lacks, English -> Japanese, from the table that
+# writes those verdicts.
+LACKS = {row[2]: row[3] for row in VERDICT_ROW.values()}
 SCALE = "1 より大きければ速く、1 未満なら遅いことを表します(比べる相手の時間 ÷ このページの時間)。"
 
 
@@ -315,10 +319,13 @@ def verdict(english):
                      f"ノード数は {nodes}x です。" + SCALE + "すべての回の数字は英語のページの Numbers にあります。") + "\n"
     m = ABLATION_VERDICT.fullmatch(text)
     if m:
-        ffo, stage, step, nodes, base, speed, rounds, lo, hi, where = m.groups()
+        ffo, stage, step, nodes, base, lacks, speed, rounds, lo, hi, where = m.groups()
+        lacks = LACKS.get(lacks)
+        if lacks is None:  # a label docs/ablation.py's VERDICT_ROW does not give: English stays
+            return below(english)
         span = f"、{lo}-{hi}x" if lo else ""
-        return below(f"**判定。** FFO #{ffo}({stage} 上、1 スレッド)で、{step} が訪れるノード数は {base}(ステップ 07 の"
-                     f"重み)の {nodes}x、速さは {speed}x です(CPU 時間、同じプロセスで交互に測った {rounds} 回の中央値"
+        return below(f"**判定。** FFO #{ffo}({stage} 上、1 スレッド)で、{step} が訪れるノード数は {base}({lacks}"
+                     f")の {nodes}x、速さは {speed}x です(CPU 時間、同じプロセスで交互に測った {rounds} 回の中央値"
                      f"{span}。{where})。" + SCALE + "表は英語のページにあります。") + "\n"
     return below(english)
 

@@ -239,6 +239,18 @@ expect(ablation.fill("no markers here", sample, None) == "no markers here", "abl
 expect("meanwhile" not in ablation.table(sample)
        and "(`e06_ablation --ffo=40-44 --rounds=3`) (the other core ran a duel meanwhile)."
        in ablation.table(dict(sample, beside="a duel")), "ablation: the caption does not say what else ran")
+# A step of one idea (ablation.VERDICT_ROW): its verdict is its row's, and the Japanese page
+# says what that row's searcher lacks in Japanese, with the same numbers; a label the table
+# does not give stays in English rather than be mistranslated.
+from docs import ja  # docs/ja.py
+one = dict(sample, step="e12_more_games", ffo=[40, 44],
+           variants=[sample["variants"][0], dict(sample["variants"][1], name="weights")])
+said = ablation.verdict(one)
+expect("e12 visits 0.67x as many nodes as e11 (step 07's weights) and runs 1.30x as fast" in said, f"ablation.verdict: {said!r}")
+said_ja = ja.verdict(said)
+expect("e11(ステップ 07 の重み)の 0.67x、速さは 1.30x" in said_ja and "1.20-1.50x" in said_ja, f"ja.verdict: {said_ja!r}")
+other = said.replace("step 07's weights", "no such label")
+expect(ja.verdict(other).startswith("**Verdict.**"), "ja.verdict: an unknown ablation label was translated")
 # A step's run on its deeper positions (ablation.DEEPER) fills its own block, not the first table.
 from docs.blocks import replace_between  # docs/blocks.py
 two = "<!-- ablation:begin -->\nfirst\n<!-- ablation:end -->\n<!-- ablation-deeper:begin -->\nsecond\n<!-- ablation-deeper:end -->\n"
