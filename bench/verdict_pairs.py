@@ -2,7 +2,7 @@
 """The host timings behind the timing claims of docs/claims.json, each pair measured
 side by side so that a verdict never compares numbers from different runs.
 
-    python3 lab.py verdict-pairs [--build build] [--repetitions 15] [--min-time 0.05]
+    python3 lab.py verdict-pairs [--build build] [--repetitions 15] [--processes 3] [--min-time 0.05]
                            [--store] [--json build/verdict-pairs.json] [--only s04,e03] [--all]
 
 For every claim with "faster" and "than" (keys "<stage or step>:<benchmark>"):
@@ -13,7 +13,9 @@ For every claim with "faster" and "than" (keys "<stage or step>:<benchmark>"):
 - two search steps on one workload: bench_step_compare A B WORKLOAD (bench/step_compare.cpp),
   one process, interleaved the same way.
 Also the pairs of the pages' one-process tables (python3 lab.py verdicts ONE_PROCESS: s11 against
-s10 in each shared benchmark).
+s10 in each shared benchmark). Each pair runs in --processes such processes (3), the
+repetitions split among them and pooled: both sides always share a process, and a process
+that happens to run one side slowly shows in the spread instead of deciding the verdict.
 A pair whose two benchmarks the bench report (bench/report.py) also times is skipped unless
 --all: the pages' verdicts read the report's runs, so that a claim and the tables show one
 value (docs/verdicts.py load); this file serves the pairs the report lacks.
@@ -103,29 +105,37 @@ def per_item(raw, name):
     return times
 
 
-def measure(build, claim, reps, min_time):
+def measure(build, claim, reps, min_time, processes=1):
+    """Both sides of a claim timed together, their repetitions interleaved at random, in
+    `processes` processes of reps / processes repetitions each (rounded up), pooled: a
+    process can start slow for one side and stay so (where its code and data happen to lie;
+    a run of s11's play took 2.4 times its usual time, s10's 1.2, every repetition alike),
+    and only another process shows it."""
     (ka, na), (kb, nb) = (k.split(":", 1) for k in (claim["faster"], claim["than"]))
-    flags = [f"--benchmark_repetitions={reps}", f"--benchmark_min_time={min_time}",
+    each = -(-reps // processes)
+    flags = [f"--benchmark_repetitions={each}", f"--benchmark_min_time={min_time}",
              "--benchmark_enable_random_interleaving=true", "--benchmark_format=json"]
     if ka != kb and ka[0] == "s" and kb[0] == "s" and na == nb and na in MAIN:
         fa, fb = folder_of(ka), folder_of(kb)
-        exe = os.path.join(build, "bench_compare")
-        raw = run([exe, fa, fb, f"--benchmark_filter=^({escaped(fa)}|{escaped(fb)})/{escaped(na)}$"] + flags)
-        return ({"a": per_item(raw, f"{fa}/{na}"), "b": per_item(raw, f"{fb}/{nb}"),
-                 "how": f"bench_compare {fa} {fb}: one process, {reps} repetitions interleaved at random"})
-    if ka == kb:
+        cmd = [os.path.join(build, "bench_compare"), fa, fb, f"--benchmark_filter=^({escaped(fa)}|{escaped(fb)})/{escaped(na)}$"]
+        names, label = (f"{fa}/{na}", f"{fb}/{nb}"), f"bench_compare {fa} {fb}"
+    elif ka == kb:
         folder = folder_of(ka)
-        exe = os.path.join(build, f"bench_{folder}")
-        raw = run([exe, f"--benchmark_filter=({exact(na)})|({exact(nb)})"] + flags)
-        return ({"a": per_item(raw, na), "b": per_item(raw, nb),
-                 "how": f"bench_{folder}: one process, {reps} repetitions interleaved at random"})
-    # Two search steps on one workload: bench_step_compare (bench/step_compare.cpp).
-    if na != nb:
-        sys.exit(f"verdict_pairs: {claim['faster']} and {claim['than']}: two steps compare on one workload")
-    fa, fb = folder_of(ka), folder_of(kb)
-    raw = run([os.path.join(build, "bench_step_compare"), fa, fb, na] + flags)
-    return ({"a": per_item(raw, f"{fa}/{na}"), "b": per_item(raw, f"{fb}/{nb}"),
-             "how": f"bench_step_compare {fa} {fb}: one process, {reps} repetitions interleaved at random"})
+        cmd = [os.path.join(build, f"bench_{folder}"), f"--benchmark_filter=({exact(na)})|({exact(nb)})"]
+        names, label = (na, nb), f"bench_{folder}"
+    else:  # two search steps on one workload: bench_step_compare (bench/step_compare.cpp)
+        if na != nb:
+            sys.exit(f"verdict_pairs: {claim['faster']} and {claim['than']}: two steps compare on one workload")
+        fa, fb = folder_of(ka), folder_of(kb)
+        cmd = [os.path.join(build, "bench_step_compare"), fa, fb, na]
+        names, label = (f"{fa}/{na}", f"{fb}/{nb}"), f"bench_step_compare {fa} {fb}"
+    a, b = [], []
+    for _ in range(processes):
+        raw = run(cmd + flags)
+        a += per_item(raw, names[0])
+        b += per_item(raw, names[1])
+    where = "one process" if processes == 1 else f"{processes} processes of {each}"
+    return {"a": a, "b": b, "how": f"{label}: {where}, {each * processes} repetitions interleaved at random"}
 
 
 _listed = {}
@@ -146,25 +156,37 @@ def in_report(build, key):
 # The store of facts (docs/store.py): each pair, both sides' every repetition, keyed by the
 # faster side, the other and the CPU; a partial run (--only) replaces its own pairs alone.
 STORE_FILE, WRITER = "pairs.json", "bench/verdict_pairs.py"
+SETTINGS = ("machine", "repetitions", "min_time", "processes")  # a run's, kept with each pair (a run before
+# --processes has none: one process)
 WHAT = "time per item, one process, interleaved"
 
 
 def facts(out, run):
     cpu = report.cpu_name(report.cpuinfo())
-    settings = {k: out[k] for k in ("machine", "repetitions", "min_time")}
+    settings = {k: out[k] for k in SETTINGS if k in out}
     fact = store.fact_maker("python3 lab.py verdict-pairs --store", run, platform="host", cpu=cpu)
     return [fact(WHAT, "against " + p["than"], p["faster"], dict(p, **settings)) for p in out["pairs"]]
 
 
 def from_facts(store_facts):
-    """The pairs of the latest CPU in the store, as --json writes them; None without any."""
+    """The pairs of the latest CPU in the store, as --json writes them, with the other CPUs'
+    under "elsewhere" (the same form, latest CPU first among them); None without any."""
     mine, latest = store.latest(store_facts, WRITER, WHAT)
     if not latest:
         return None
-    ours = [f["value"] for f in mine if f["key"]["cpu"] == latest["key"]["cpu"]]
-    settings = ("machine", "repetitions", "min_time")
-    return dict({k: latest["value"][k] for k in settings},
-                pairs=[{k: v for k, v in p.items() if k not in settings} for p in ours])
+    settings = SETTINGS
+
+    def of(cpu):  # one CPU's pairs: the store keeps one value a key, so one run a CPU
+        ours = [f for f in mine if f["key"]["what"] == WHAT and f["key"]["cpu"] == cpu]
+        last = max(ours, key=lambda f: f.get("run", ""))
+        return dict({k: last["value"][k] for k in settings if k in last["value"]},
+                    pairs=[{k: v for k, v in f["value"].items() if k not in settings} for f in ours])
+    runs = {}  # each other CPU's latest run, to order them
+    for f in mine:
+        if f["key"]["what"] == WHAT and f["key"]["cpu"] != latest["key"]["cpu"]:
+            runs[f["key"]["cpu"]] = max(runs.get(f["key"]["cpu"], ""), f.get("run", ""))
+    others = sorted(runs, key=runs.get, reverse=True)
+    return dict(of(latest["key"]["cpu"]), elsewhere=[of(cpu) for cpu in others])
 
 
 def main():
@@ -172,15 +194,17 @@ def main():
     ap.add_argument("--build", default="build")
     ap.add_argument("--store", action="store_true", help="record the pairs in the store of facts "
                                                          "(docs/facts/pairs.json), which the pages are written from")
-    ap.add_argument("--repetitions", type=int, default=15)
+    ap.add_argument("--repetitions", type=int, default=15, help="of each side, in all")
+    ap.add_argument("--processes", type=int, default=3, help="the repetitions split among this many processes")
     ap.add_argument("--min-time", type=float, default=0.05, help="seconds per repetition")
     ap.add_argument("--json", help="also write the pairs here (default without --store: BUILD/verdict-pairs.json)")
     ap.add_argument("--only", help="comma-separated prefixes of the claims' faster keys (s04,e03)")
     ap.add_argument("--all", action="store_true", help="also the pairs the bench report times (by default skipped: "
                                                        "a verdict reads the report's runs, one data set for every page)")
     args = ap.parse_args()
-    if args.repetitions < 4 or args.min_time <= 0:
-        print("verdict_pairs: --repetitions must be at least 4 (quartiles) and --min-time positive", file=sys.stderr)
+    if args.repetitions < 4 or args.min_time <= 0 or not 1 <= args.processes <= args.repetitions:
+        print("verdict_pairs: --repetitions must be at least 4 (quartiles), --processes from 1 to --repetitions "
+              "and --min-time positive", file=sys.stderr)
         return 2
     path = args.json or os.path.join(args.build, "verdict-pairs.json")
     old = {}
@@ -198,12 +222,12 @@ def main():
             skipped += 1
             continue
         print(f"{c['faster']} against {c['than']} ...", file=sys.stderr, flush=True)
-        got = measure(args.build, c, args.repetitions, args.min_time)
+        got = measure(args.build, c, args.repetitions, args.min_time, args.processes)
         unit = "ms/run" if c["faster"][0] == "e" else report.unit(c["faster"].split(":", 1)[1])
         pairs[(c["faster"], c["than"])] = {"faster": c["faster"], "than": c["than"], "unit": unit, **got}
         measured.append((c["faster"], c["than"]))
     out = {"machine": report.machine(), "repetitions": args.repetitions, "min_time": args.min_time,
-           "pairs": list(pairs.values())}
+           "processes": args.processes, "pairs": list(pairs.values())}
     if args.store:  # only the pairs measured now: the store keeps the others as they were
         store.save("verdict_pairs", WRITER, STORE_FILE,
                    facts(dict(out, pairs=[pairs[k] for k in measured]), store.run_stamp()))

@@ -110,10 +110,15 @@ endif()
 # store of facts, docs/facts/ (the bench report and the embedded report of this run; the
 # duels, the perft rounds, the ablations (`ablation`, `ablation-eNN`), the pairs and counts
 # of `verdicts`, the counts of `page-counts`, the flash-cache model's (`flash-cache`) and
-# the training of `./lab train --write`, as their last runs left them).
+# the training of `./lab train --write`, as their last runs left them). The perft tables
+# and the duel blocks are written again from the store last: their writers link a page's
+# machine where the page names it, and this run's report may have changed that machine.
 add_custom_target(update-docs
   COMMAND Python3::Interpreter "${LAB_PY}" report --build "${CMAKE_BINARY_DIR}" --store
   COMMAND Python3::Interpreter "${LAB_PY}" update-docs --source "${CMAKE_SOURCE_DIR}"
+  COMMAND Python3::Interpreter "${LAB_PY}" perft-speed --from-store
+          --pages docs/cli.md stages/s11_avx512/README.md
+  COMMAND Python3::Interpreter "${LAB_PY}" duel-report --root "${CMAKE_SOURCE_DIR}" --pages
   COMMAND Python3::Interpreter "${LAB_PY}" transcripts --build "${CMAKE_BINARY_DIR}"
           --source "${CMAKE_SOURCE_DIR}"
   COMMAND Python3::Interpreter "${LAB_PY}" layouts --dump "$<TARGET_FILE:layout_constants>"

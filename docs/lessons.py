@@ -40,7 +40,7 @@ class Data:
         for p in (verdicts.stored_pairs() or {}).get("pairs", []):
             if (p["faster"], p["than"]) == (key_b, key_a):
                 summary = [(statistics.median(t), min(t), max(t)) for t in (p["b"], p["a"])]
-                return summary[0], summary[1], "one process, interleaved"
+                return summary[0], summary[1], verdicts.pair_source(p)
         return self.host(*a), self.host(*b), "separate runs"
 
     def judge(self, a, b):
@@ -123,8 +123,13 @@ def machine(d):
 
 def core(d):
     """The report's processor, short: its core's name ("Zen 4"), else its family and model."""
-    m = re.search(r"\(family (\d+), model (\d+)(?:: ([^)]+))?\)", machine(d))
-    return (m.group(3) or f"family {m.group(1)}, model {m.group(2)}") if m else machine(d)
+    return short_core(machine(d))
+
+
+def short_core(line):
+    """A machine line's processor, short: its core's name ("Zen 4"), else its family and model."""
+    m = re.search(r"\(family (\d+), model (\d+)(?:: ([^)]+))?\)", line)
+    return (m.group(3) or f"family {m.group(1)}, model {m.group(2)}") if m else line
 
 
 LOOP, CONSTANT = ("s06", "Variant/FlipScan/s05:run-time-colour,loop"), ("s06", "Variant/FlipScan/colour-constant,loop")
@@ -270,8 +275,9 @@ def simd(d):
             f"ns per leaf on s09 (portable), {ns(per_leaf['s10'])} on s10 (AVX2), {ns(per_leaf['s11'])} on s11 "
             f"(AVX-512). s10 runs {x(avx2)} as fast as s09 ({said(w2)}), s11 {x(avx512)} as fast as s10 "
             f"({said(w512)})",
-            [(HOST + ", AVX2 (s10 against s09)", d.bears(w2, "faster")),
-             (HOST + ", AVX-512 (s11 against s10)", d.bears(w512, "faster"))])
+            # (named by the perft run's own processor: it need not be the report's)
+            [(f"{HOST} ({short_core(where)}), AVX2 (s10 against s09)", d.bears(w2, "faster")),
+             (f"{HOST} ({short_core(where)}), AVX-512 (s11 against s10)", d.bears(w512, "faster"))])
 
 
 def search(d):
@@ -334,8 +340,10 @@ def write(text, report, embedded, counts, how, count_how, replace_between, perft
     for marker, lesson in LESSONS:
         try:
             figure, platforms = lesson(d)
-            # the host is named by its processor: a lesson kept from an earlier run keeps its own
-            body = held(figure, [(p.replace(HOST, f"{HOST} ({core(d)})", 1), ok) for p, ok in platforms])
+            # the host is named by its processor, the report's unless the lesson names the one it was
+            # measured on; a lesson kept from an earlier run keeps its own
+            body = held(figure, [(p if p.startswith(HOST + " (") else p.replace(HOST, f"{HOST} ({core(d)})", 1), ok)
+                                 for p, ok in platforms])
         except (KeyError, StopIteration, TypeError, ZeroDivisionError):
             kept.append(marker)
             body = current(text, marker).strip() and current(text, marker) or \

@@ -52,7 +52,8 @@ PIPELINE = [
     ("page-counts", target("page-counts"), "docs/facts/counts.json (the store)",
      "instructions (callgrind) of the runs a page names in its `<!-- counts-runs: ... -->` line", ["counts"]),
     ("verdicts", target("verdicts"), "docs/facts/pairs.json, docs/facts/why.json (the store)",
-     "s11 against s10 and any timing claim the bench report does not time, in one process, interleaved; "
+     "s11 against s10 and any timing claim the bench report does not time, both sides interleaved in each of "
+     "three processes; "
      "the counts and hot loops (callgrind, objdump) behind each listed slowdown", ["one-process", "claims", "why"]),
     ("xtensa-builds", ["ctest", "--preset", "default", "-R", "^(s05|s07|s08):xtensa$"], "build/embedded/",
      "the lx106 builds of stages 05, 07 and 08, which flash-cache reads", []),

@@ -41,6 +41,7 @@ from docs import ablation  # the same
 from docs import parallel  # the same
 from bench import report as bench_report  # its facts() and from_facts(), under test
 from docs import store  # the store under test
+from docs import verdicts  # its one-process table, from the pairs of every CPU
 import lab  # lab.py: the tools' entry point, to run a tool as a child process
 
 ROOT = os.path.abspath(sys.argv[1]) if len(sys.argv) == 2 else sys.exit("usage: store_test.py REPOSITORY_ROOT")
@@ -307,7 +308,9 @@ def reports_round_trip():
     again = {
         "embedded report": (embedded_report.from_facts, embedded_report.WRITER,
                             lambda r: embedded_report.facts(r["raw"], r["toolchains"], RUN)),
-        "pairs": (verdict_pairs.from_facts, verdict_pairs.WRITER, lambda r: verdict_pairs.facts(r, RUN)),
+        # (one CPU's: the other CPUs' runs, "elsewhere", are keys of their own; pairs_side_by_side)
+        "pairs": (lambda fs: dict(verdict_pairs.from_facts(fs) or {}, elsewhere=[]), verdict_pairs.WRITER,
+                  lambda r: verdict_pairs.facts(r, RUN)),
         "slowdowns' counts": (why_slower.from_facts, why_slower.WRITER, lambda r: why_slower.facts(r, RUN)),
         **{f"{step[:3]} ablation": (lambda fs, step=step: ablation.from_facts(fs, step), ablation.WRITER,
                                     lambda r: ablation.facts(r, RUN))
@@ -336,6 +339,28 @@ def reports_round_trip():
             sys.exit(f"FAIL: the {name} did not come back from the store as it was")
 
 
+def pairs_side_by_side():
+    """The one-process pairs of two CPUs are two keys each: the latest CPU's run is the table,
+    the other's comes back under "elsewhere", and s11's page shows both CPUs' ratios side by
+    side, each from its own run."""
+    def run_on(cpu, stamp, s11_times):
+        out = {"machine": f"{cpu}, 2 cores, Linux 6", "repetitions": 3, "min_time": 0.1,
+               "pairs": [{"faster": f"s11:{fam}", "than": f"s10:{fam}", "unit": "ns", "a": s11_times, "b": [10.0, 10.0, 10.0]}
+                         for fam in verdicts.ONE_PROCESS_FAMILIES]}
+        return [dict(f, writer=verdict_pairs.WRITER, key=dict(f["key"], cpu=cpu))
+                for f in verdict_pairs.facts(out, stamp)]
+    facts = run_on("CPU A (family 6, model 1)", "2026-01-01 10:00 UTC", [5.0, 5.0, 5.0]) + \
+        run_on("CPU B (family 25, model 17: Zen 4)", "2026-01-02 10:00 UTC", [20.0, 20.0, 20.0])
+    pairs = verdict_pairs.from_facts(facts)
+    if not pairs["machine"].startswith("CPU B") or [e["machine"][:5] for e in pairs["elsewhere"]] != ["CPU A"]:
+        sys.exit(f"FAIL: the latest CPU's pairs are not the table, or the other CPU's are missing: {pairs['machine']}")
+    verdicts.load(pairs, None, None, None)
+    section = verdicts.one_process_section("s11_avx512")
+    verdicts.load(None, None, None, None)
+    if "| flip scan | 0.50x (slower) | 2.00x (faster) |" not in section or "| CPU B (family 25, model 17: Zen 4) | CPU A" not in section:
+        sys.exit(f"FAIL: s11's one-process table does not show both CPUs side by side:\n{section}")
+
+
 def main():
     try:
         real = store.load()
@@ -347,6 +372,7 @@ def main():
     bench_round_trip()
     bench_tables_are_the_store()
     reports_round_trip()
+    pairs_side_by_side()
     pages_are_the_store()
     perft_tables_are_the_store()
     print(f"store: {len(real)} facts, one value each; planted second values refused; the reports come back "

@@ -182,5 +182,40 @@ class StillSlower(unittest.TestCase):
                                                "| instructions | 261 | 132 | 0.51x as many |"))
 
 
+class SeveralProcesses(unittest.TestCase):
+    """bench/verdict_pairs.py splits a pair's repetitions among processes and pools them: a
+    process that runs one side slowly throughout moves the spread, not the verdict."""
+
+    def test_one_slow_process_does_not_decide(self):
+        from bench import verdict_pairs
+        tmp = tempfile.mkdtemp()
+        count = os.path.join(tmp, "count")
+        exe = os.path.join(tmp, "bench_compare")
+        # A stand-in for bench_compare: s11 takes 10 ns a position against s10's 12, except in
+        # the first process, where s11 takes 30 (every repetition alike, as seen on a real run).
+        with open(exe, "w") as f:
+            f.write(f"""#!/usr/bin/env python3
+import json, os, sys
+n = int(open({count!r}).read()) if os.path.exists({count!r}) else 0
+open({count!r}, "w").write(str(n + 1))
+reps = int(next(a for a in sys.argv if a.startswith("--benchmark_repetitions=")).split("=")[1])
+run = [dict(name=f"{{s}}/FlipScan", run_type="iteration", items_per_second=1e9 / t)
+       for s, t in (("s11_avx512", 30.0 if n == 0 else 10.0), ("s10_simd", 12.0)) for _ in range(reps)]
+print(json.dumps(dict(benchmarks=run)))
+""")
+        os.chmod(exe, 0o755)
+        claim = {"faster": "s11:FlipScan", "than": "s10:FlipScan"}
+        got = verdict_pairs.measure(tmp, claim, 15, 0.01, processes=3)
+        self.assertEqual(open(count).read(), "3")
+        self.assertEqual((len(got["a"]), len(got["b"])), (15, 15))
+        self.assertIn("3 processes of 5", got["how"])
+        self.assertEqual(verdicts.pair_source(got), "interleaved in each of 3 processes")
+        self.assertEqual(verdicts.host_verdict(got["a"], got["b"]), verdicts.VERDICTS[2])  # within noise, not "slower"
+        os.unlink(count)
+        alone = verdict_pairs.measure(tmp, claim, 15, 0.01, processes=1)  # the slow process alone decides
+        self.assertEqual(verdicts.host_verdict(alone["a"], alone["b"]), "does not hold")
+        self.assertEqual(verdicts.pair_source(alone), "one process, interleaved")
+
+
 if __name__ == "__main__":
     unittest.main()
