@@ -135,7 +135,8 @@ def measure(build, claim, reps, min_time, processes=1):
         a += per_item(raw, names[0])
         b += per_item(raw, names[1])
     where = "one process" if processes == 1 else f"{processes} processes of {each}"
-    return {"a": a, "b": b, "how": f"{label}: {where}, {each * processes} repetitions interleaved at random"}
+    return {"a": a, "b": b, "processes": processes,
+            "how": f"{label}: {where}, {each * processes} repetitions interleaved at random"}
 
 
 _listed = {}
@@ -156,8 +157,8 @@ def in_report(build, key):
 # The store of facts (docs/store.py): each pair, both sides' every repetition, keyed by the
 # faster side, the other and the CPU; a partial run (--only) replaces its own pairs alone.
 STORE_FILE, WRITER = "pairs.json", "bench/verdict_pairs.py"
-SETTINGS = ("machine", "repetitions", "min_time", "processes")  # a run's, kept with each pair (a run before
-# --processes has none: one process)
+SETTINGS = ("machine", "repetitions", "min_time")  # a run's, kept with each pair; "processes" is the
+# pair's own (a --only run keeps pairs of earlier runs; a pair from before --processes has none: one)
 WHAT = "time per item, one process, interleaved"
 
 
@@ -171,22 +172,19 @@ def facts(out, run):
 def from_facts(store_facts):
     """The pairs of the latest CPU in the store, as --json writes them, with the other CPUs'
     under "elsewhere" (the same form, latest CPU first among them); None without any."""
-    mine, latest = store.latest(store_facts, WRITER, WHAT)
-    if not latest:
+    by_cpu = {}  # the store keeps one value a key, so each CPU's facts are its pairs
+    for f in store.latest(store_facts, WRITER, WHAT)[0]:
+        if f["key"]["what"] == WHAT:
+            by_cpu.setdefault(f["key"]["cpu"], []).append(f)
+    if not by_cpu:
         return None
-    settings = SETTINGS
 
-    def of(cpu):  # one CPU's pairs: the store keeps one value a key, so one run a CPU
-        ours = [f for f in mine if f["key"]["what"] == WHAT and f["key"]["cpu"] == cpu]
+    def of(ours):
         last = max(ours, key=lambda f: f.get("run", ""))
-        return dict({k: last["value"][k] for k in settings if k in last["value"]},
-                    pairs=[{k: v for k, v in f["value"].items() if k not in settings} for f in ours])
-    runs = {}  # each other CPU's latest run, to order them
-    for f in mine:
-        if f["key"]["what"] == WHAT and f["key"]["cpu"] != latest["key"]["cpu"]:
-            runs[f["key"]["cpu"]] = max(runs.get(f["key"]["cpu"], ""), f.get("run", ""))
-    others = sorted(runs, key=runs.get, reverse=True)
-    return dict(of(latest["key"]["cpu"]), elsewhere=[of(cpu) for cpu in others])
+        return dict({k: last["value"][k] for k in SETTINGS if k in last["value"]},
+                    pairs=[{k: v for k, v in f["value"].items() if k not in SETTINGS} for f in ours])
+    newest = sorted(by_cpu.values(), key=lambda fs: max(f.get("run", "") for f in fs), reverse=True)
+    return dict(of(newest[0]), elsewhere=[of(fs) for fs in newest[1:]])
 
 
 def main():
@@ -227,7 +225,7 @@ def main():
         pairs[(c["faster"], c["than"])] = {"faster": c["faster"], "than": c["than"], "unit": unit, **got}
         measured.append((c["faster"], c["than"]))
     out = {"machine": report.machine(), "repetitions": args.repetitions, "min_time": args.min_time,
-           "processes": args.processes, "pairs": list(pairs.values())}
+           "pairs": list(pairs.values())}
     if args.store:  # only the pairs measured now: the store keeps the others as they were
         store.save("verdict_pairs", WRITER, STORE_FILE,
                    facts(dict(out, pairs=[pairs[k] for k in measured]), store.run_stamp()))

@@ -103,13 +103,26 @@ def as_on_page(text, body):
     return link_machine(body, page_machine(text))
 
 
+def cpu_of(machine):
+    """A machine line (bench/report.py machine()) without its core count and kernel: its CPU,
+    "AMD EPYC (family 25, model 17: Zen 4)"."""
+    return re.sub(r", \d+ cores.*", "", machine)
+
+
+def core_of(line):
+    """A machine line's or CPU's processor, short: its core's name ("Zen 4"), else its family
+    and model; the line itself where it names neither."""
+    m = re.search(r"\(family (\d+), model (\d+)(?:: ([^)]+))?\)", line)
+    return (m.group(3) or f"family {m.group(1)}, model {m.group(2)}") if m else line
+
+
 def link_machine(body, named):
     """`body` with the machine of `named` (page_machine's answer: the whole line, then the
     CPU alone, without its cores and kernel) replaced by a link to the page's block."""
     if not named:
         return body
     machine, anchor = named
-    cpu = re.sub(r", \d+ cores.*", "", machine)
+    cpu = cpu_of(machine)
     link = f"[this page's machine](#{anchor})"
     return body.replace(machine, link).replace(cpu, link)
 

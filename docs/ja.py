@@ -157,6 +157,8 @@ FIGURE = [
     (r"the first needs (\S+)x the instructions of the second", r"前者の命令数は後者の \1 倍"),
     (r"exact, one run: no spread", "正確な値、一度きりの実行なのでばらつきなし"),
     (r"one process, (\d+) repetitions interleaved at random", r"一つのプロセスで \1 回ずつ順番を混ぜて交互に"),
+    (r"(\d+) processes of (\d+), (\d+) repetitions interleaved at random",
+     r"\1 つのプロセスで \2 回ずつ(計 \3 回)順番を混ぜて交互に"),
     (r"the sketches time only a stage's flip scan, legalMoves and play, a sidebar's methods on the article's board "
      r"and a step's exact solve: (.*) run on the host only",
      lambda m: "組み込みのスケッチが測るのは、返る数の走査・legalMoves・play、寄り道の記事の盤面、ステップの完全読みだけです。"
@@ -263,7 +265,7 @@ def overview(ja_text, en_text, claims, replace):
 # its Japanese page: the same numbers, the link to the Japanese page's own machine line.
 AVR_PART = r"(?:, and its flip scan (\S+)x as fast on the AVR \(simavr cycles\))?"
 STAGE_VERDICT = re.compile(r"\*\*Verdict\.\*\* Against (\S+), (\S+) runs the flip scan (\S+)x as fast and perft\(7\) "
-                           r"(\S+)x as fast on the host(, timed with it in one process)? (\(\[this page's machine\]\(#\S+\)\))"
+                           r"(\S+)x as fast on the host(, timed interleaved with it)? (\(\[this page's machine\]\(#\S+\)\))"
                            + AVR_PART + r"\. Above 1 is faster, below 1 slower; the tables below give the spread and every "
                            r"platform\.")
 STEP_VERDICT = re.compile(r"\*\*Verdict\.\*\* On the same work \((.+), on (\S+)\), (\S+) visits (\S+)x as many nodes as "

@@ -7,7 +7,7 @@ import re
 import statistics
 
 from docs import verdicts  # docs/verdicts.py: the stage pages' rule for a host difference (the quartiles)
-from docs.blocks import block_text  # docs/blocks.py: a page's generated blocks
+from docs.blocks import block_text, core_of  # docs/blocks.py: a page's generated blocks, a CPU's core
 
 
 HOST = "x86-64 host"
@@ -37,10 +37,10 @@ class Data:
         """(A's, B's (median, min, max), how) for stage B against stage A, each (stage, family):
         from their one-process pair where the store has it, else from the report's tables."""
         key_a, key_b = (f"{stage}:{family}" for stage, family in (a, b))
-        for p in (verdicts.stored_pairs() or {}).get("pairs", []):
-            if (p["faster"], p["than"]) == (key_b, key_a):
-                summary = [(statistics.median(t), min(t), max(t)) for t in (p["b"], p["a"])]
-                return summary[0], summary[1], verdicts.pair_source(p)
+        p = verdicts.pair_in(verdicts.stored_pairs(), key_b, key_a)
+        if p:
+            summary = [(statistics.median(t), min(t), max(t)) for t in (p["b"], p["a"])]
+            return summary[0], summary[1], verdicts.pair_source(p)
         return self.host(*a), self.host(*b), "separate runs"
 
     def judge(self, a, b):
@@ -123,13 +123,7 @@ def machine(d):
 
 def core(d):
     """The report's processor, short: its core's name ("Zen 4"), else its family and model."""
-    return short_core(machine(d))
-
-
-def short_core(line):
-    """A machine line's processor, short: its core's name ("Zen 4"), else its family and model."""
-    m = re.search(r"\(family (\d+), model (\d+)(?:: ([^)]+))?\)", line)
-    return (m.group(3) or f"family {m.group(1)}, model {m.group(2)}") if m else line
+    return core_of(machine(d))
 
 
 LOOP, CONSTANT = ("s06", "Variant/FlipScan/s05:run-time-colour,loop"), ("s06", "Variant/FlipScan/colour-constant,loop")
@@ -276,8 +270,8 @@ def simd(d):
             f"(AVX-512). s10 runs {x(avx2)} as fast as s09 ({said(w2)}), s11 {x(avx512)} as fast as s10 "
             f"({said(w512)})",
             # (named by the perft run's own processor: it need not be the report's)
-            [(f"{HOST} ({short_core(where)}), AVX2 (s10 against s09)", d.bears(w2, "faster")),
-             (f"{HOST} ({short_core(where)}), AVX-512 (s11 against s10)", d.bears(w512, "faster"))])
+            [(f"{HOST} ({core_of(where)}), AVX2 (s10 against s09)", d.bears(w2, "faster")),
+             (f"{HOST} ({core_of(where)}), AVX-512 (s11 against s10)", d.bears(w512, "faster"))])
 
 
 def search(d):

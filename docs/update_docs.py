@@ -402,9 +402,9 @@ def stage_verdict(report, stage, base, embedded):
         return f"{what} {a[0] / b[0]:.2f}x as fast" if a and b else None
     parts = [p for p in (host("FlipScan", "the flip scan"), host("Perft/7", "perft(7)")) if p]
     where = one["FlipScan"][1] if together else report["machine"]
-    cpu = re.sub(r", \d+ cores.*", "", where)  # the CPU, without the core count and kernel
+    cpu = blocks.cpu_of(where)
     out = (f"**Verdict.** Against {base[:3]}, {stage[:3]} runs " + " and ".join(parts) +
-           (f" on the host, timed with it in one process ({cpu})" if together else f" on the host ({cpu})"))
+           (f" on the host, timed interleaved with it ({cpu})" if together else f" on the host ({cpu})"))
     cycles = lambda s: (embedded or {}).get("stages", {}).get(s, {}).get("AVR flip scan (cycles)", "")
     a, b = cycles(base).replace(",", ""), cycles(stage).replace(",", "")
     if a.isdigit() and b.isdigit():
@@ -437,7 +437,7 @@ def step_verdict(report, step, base):
         return (kind != "Midgame", kind == "FFO", int(re.search(r"\d+", arg).group()))  # FFO/40-44: 40
     w = max(shared, key=weight)
     a, b = theirs[w], mine[w]
-    cpu = re.sub(r", \d+ cores.*", "", report["machine"])
+    cpu = blocks.cpu_of(report["machine"])
     return (f"**Verdict.** On the same work ({workload_label(w)}, on {stage}), {step[:3]} visits "
             f"{b['nodes'] / a['nodes']:.2f}x as many nodes as {base[:3]} and runs "
             f"{statistics.median(a['ms']) / statistics.median(b['ms']):.2f}x as fast (CPU time, {cpu}). "

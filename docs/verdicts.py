@@ -8,8 +8,8 @@ Data (all optional, handed over by docs/update_docs.py through load()):
 - the bench report (the store's, python3 lab.py report --store), when it holds both benchmarks of a pair: their
   repetitions decide the host verdict, so a verdict and the tables read one data set;
 - the store's pairs (docs/facts/pairs.json, bench/verdict_pairs.py --store): the host timings of the pairs the
-  report lacks, both benchmarks in one process with their repetitions interleaved (two
-  search steps: bench_step_compare), and of the pages' one-process tables (ONE_PROCESS:
+  report lacks, both benchmarks sharing each process with their repetitions interleaved (two
+  search steps: bench_step_compare), and of the pages' interleaved tables (ONE_PROCESS:
   s11 against s10);
 - the store's embedded figures (docs/facts/embedded.json, bench/embedded_report.py): AVR cycles (simavr), lx106 and RISC-V
   instructions (QEMU) of the flip scan, legalMoves and play, and a step's exact solve;
@@ -34,7 +34,7 @@ import re
 import statistics
 import sys
 
-from docs.blocks import block_text  # docs/blocks.py: a page's generated blocks
+from docs.blocks import block_text, cpu_of  # docs/blocks.py: a page's generated blocks, a machine's CPU
 
 
 FAMILY_OPS = {"FlipScan": "flipscan", "LegalMoves": "legalmoves", "Play": "play"}
@@ -190,10 +190,14 @@ def pair_source(p):
 
 
 def processes(p):
-    """How many processes a stored pair's repetitions come from (1 for a run before
-    --processes)."""
-    m = re.search(r": (\d+) processes of", p.get("how", ""))
-    return int(m.group(1)) if m else 1
+    """How many processes a stored pair's repetitions come from (bench/verdict_pairs.py
+    records it; a pair from before --processes has none: one)."""
+    return p.get("processes", 1)
+
+
+def pair_in(run, faster, than):
+    """The pair of `faster` against `than` in a run of bench/verdict_pairs.py, or None."""
+    return next((p for p in (run or {}).get("pairs", []) if p["faster"] == faster and p["than"] == than), None)
 
 
 def find_pair(faster, than):
@@ -201,10 +205,7 @@ def find_pair(faster, than):
     if a and b and len(a[1]) >= 2 and len(b[1]) >= 2:
         return {"faster": faster, "than": than, "a": a[1], "b": b[1], "unit": a[0], "machine": _data["machine"],
                 "how": f"bench/report.py, {len(a[1])} and {len(b[1])} repetitions, the same data as the tables"}
-    for p in (_data["pairs"] or {}).get("pairs", []):
-        if p["faster"] == faster and p["than"] == than:
-            return p
-    return None
+    return pair_in(_data["pairs"], faster, than)
 
 
 def host_row(claim, note):
@@ -520,10 +521,10 @@ def fill_why(text, folder, replace_between, path):
     return replace_between(text, "why", body, path) if body else text
 
 
-# ---- one stage against the one it changes, in one process -------------------------------
+# ---- one stage against the one it changes, both in the same processes ---------------------
 # The bench report runs each stage's executable in turn, so a ratio between two stages
 # compares two processes. Where a page's question is a difference of a few per cent (s11:
-# what AVX-512 alone buys over s10), the pair also runs in one process, interleaved
+# what AVX-512 alone buys over s10), the pair also runs interleaved in the same processes
 # (bench_compare, via bench/verdict_pairs.py), and the page shows that table.
 ONE_PROCESS = {"s11_avx512": "s10_simd"}
 ONE_PROCESS_FAMILIES = {"FlipScan": "flip scan", "LegalMoves": "legalMoves", "Play": "play", "Perft/7": "perft(7)"}
@@ -546,9 +547,7 @@ def one_process_ratio(folder, fam):
     it exists, the verdict's source (both stages timed in one process, interleaved)."""
     if folder not in ONE_PROCESS or fam not in ONE_PROCESS_FAMILIES:
         return None
-    m3, b3 = folder[:3], ONE_PROCESS[folder][:3]
-    p = next((q for q in (_data["pairs"] or {}).get("pairs", [])
-              if q["faster"] == f"{m3}:{fam}" and q["than"] == f"{b3}:{fam}"), None)
+    p = pair_in(_data["pairs"], f"{folder[:3]}:{fam}", f"{ONE_PROCESS[folder][:3]}:{fam}")
     if not p:
         return None
     return spread(p["b"])[0] / spread(p["a"])[0], p.get("machine") or (_data["pairs"] or {}).get("machine", "?")
@@ -561,8 +560,7 @@ def one_process_section(folder):
     base, m3 = ONE_PROCESS[folder], folder[:3]
     b3, rows, machine = base[:3], [], None
     for fam in ONE_PROCESS_FAMILIES:
-        p = next((q for q in (_data["pairs"] or {}).get("pairs", [])
-                  if q["faster"] == f"{m3}:{fam}" and q["than"] == f"{b3}:{fam}"), None)
+        p = pair_in(_data["pairs"], f"{m3}:{fam}", f"{b3}:{fam}")
         if not p:
             return None
         (ma, qa1, qa3, _, _), (mb, qb1, qb3, _, _) = spread(p["a"]), spread(p["b"])
@@ -576,7 +574,7 @@ def one_process_section(folder):
             f"median time per item with the quartiles (IQR) beside it; measured on {machine}. "
             f"\"{m3} as fast as {b3}\" is {b3}'s median time / {m3}'s (below 1: slower); the last column says "
             f"whether {m3} is faster, by whether the quartiles separate.\n",
-            f"| in one process | {b3}: median (IQR) | {m3}: median (IQR) | unit | {m3} as fast as {b3}, one process | "
+            f"| interleaved | {b3}: median (IQR) | {m3}: median (IQR) | unit | {m3} as fast as {b3} | "
             f"{m3} faster? |", "|---|---:|---:|---|---:|---|"]
     return head[0] + "\n" + "\n".join(head[1:] + rows) + "\n" + elsewhere_section(folder)
 
@@ -600,20 +598,15 @@ def elsewhere_section(folder):
     for run in runs:
         col = {}
         for fam in ONE_PROCESS_FAMILIES:
-            p = next((q for q in run.get("pairs", []) if q["faster"] == f"{m3}:{fam}" and q["than"] == f"{b3}:{fam}"), None)
+            p = pair_in(run, f"{m3}:{fam}", f"{b3}:{fam}")
             col[fam] = "-" if not p else f"{spread(p['b'])[0] / spread(p['a'])[0]:.2f}x ({BRIEF[host_verdict(p['a'], p['b'])]})"
         cols.append(col)
     names = [cpu_of(run.get("machine", "?")) for run in runs]
     lines = ["", f"The same table's ratios on every CPU the store has them for, each CPU's latest run (the first "
                  f"column is the table above; \"{m3} as fast as {b3}\", and whether {m3} is faster):", "",
-             "| in one process | " + " | ".join(names) + " |", "|---|" + "---:|" * len(names)]
+             "| interleaved | " + " | ".join(names) + " |", "|---|" + "---:|" * len(names)]
     lines += [f"| {label} | " + " | ".join(col[fam] for col in cols) + " |" for fam, label in ONE_PROCESS_FAMILIES.items()]
     return "\n".join(lines) + "\n"
-
-
-def cpu_of(machine):
-    """A machine line's CPU, without its core count and kernel: "AMD EPYC (family 25, model 17: Zen 4)"."""
-    return machine.split("), ")[0] + ")" if "), " in machine else machine
 
 
 def fill_one_process(text, folder, replace_between, path):

@@ -31,7 +31,7 @@ import re
 import subprocess
 import sys
 
-from docs.blocks import block_text  # docs/blocks.py: a page's generated blocks
+from docs.blocks import block_text, cpu_of  # docs/blocks.py: a page's generated blocks, a machine's CPU
 
 # Files the docs talk about that a build, a run or the reader makes: not in the repository.
 MADE = re.compile(r"^(build[^/]*/|logs/|/path/to/|platformio\.ini$|bench-report\.json$|embedded\.json$|"
@@ -371,7 +371,7 @@ def machine_once(page, text):
         return [f"{page}: no <!-- measured-on --> block naming the machine its numbers were measured on "
                 "(docs/update_docs.py writes it)"]
     machine = found.group(1)
-    cpu = re.sub(r", \d+ cores.*", "", machine)
+    cpu = cpu_of(machine)
     named = text.count(cpu)
     wrong = sorted(links - {anchor.group(1) if anchor else None})
     return ([] if named == 1 else [f"{page}: names its machine ({cpu}) {named} times; once, in <!-- measured-on -->, "
