@@ -159,7 +159,7 @@ def in_report(build, key):
 STORE_FILE, WRITER = "pairs.json", "bench/verdict_pairs.py"
 SETTINGS = ("machine", "repetitions", "min_time")  # a run's, kept with each pair; "processes" is the
 # pair's own (a --only run keeps pairs of earlier runs; a pair from before --processes has none: one)
-WHAT = "time per item, one process, interleaved"
+WHAT = "time per item, both sides interleaved"
 
 
 def facts(out, run):
