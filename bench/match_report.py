@@ -2,15 +2,16 @@
 """Our engine against Debian's gtp-rhino at its levels 1-5, through the referee
 bench/match.py (its own rules check, colours swapped, varied openings), as one table.
 
-    python3 lab.py match-report [--build build] [--engine e06] [--level 7] [--time S]
+    python3 lab.py match-report [--build build] [--engine e06] [--level 7] [--time S] [--threads N]
                                   [--games 1:4,2:4,3:20,4:8,5:4] [--jobs N]
                                   [--json build/match-report.json] [--store] [--page stages/e06_endgame/README.md]
                                   [--block match]
     python3 lab.py match-report --from-json build/match-report.json [--store] [--page ... [--block ...]]
     python3 lab.py match-report --pages | --check     (the published tables, from the store)
 
---engine, --level and --time are our engine's (reversi-lab gtp's options; default the last
-step at level 7, no time per move). --games: games against each rhino level, as
+--engine, --level, --time and --threads are our engine's (reversi-lab gtp's options; default
+the last step at level 7, no time per move, one thread; --threads times the matches played at
+a time must fit the machine's cores). --games: games against each rhino level, as
 LEVEL:GAMES pairs (the levels played) or one number for levels 1-5. Per rhino level: wins, draws and losses of our engine, discs for
 and against, faults, and the thinking time per move of each side (mean, and our longest
 move). A level-5 game takes minutes of rhino's time; the default table about an hour of
@@ -51,7 +52,7 @@ SETTINGS = ("level", "options", "games", "jobs", "engine", "machine")
 # match-timed and match-1s (bench/bench.cmake) play them.
 PUBLISHED = {"match": ("stages/e06_endgame/README.md", "--engine e06 --level 7"),
              "match-timed": ("docs/cli.md", "--level 7 --time 5"),
-             "match-1s": ("docs/cli.md", "--level 7 --time 1")}
+             "match-1s": ("docs/cli.md", "--level 7 --time 1 --threads 2")}
 
 
 def workload(options):
@@ -143,6 +144,7 @@ def main():
     ap.add_argument("--engine", help="our engine's search step (reversi-lab gtp --engine; default the last step)")
     ap.add_argument("--level", type=int, default=7, help="our engine's level (reversi-lab gtp --level)")
     ap.add_argument("--time", help="our engine's seconds a move (reversi-lab gtp --time; default none)")
+    ap.add_argument("--threads", help="our engine's threads for its exact solves (reversi-lab gtp --threads; default one)")
     ap.add_argument("--games", default="1:4,2:4,3:20,4:8,5:4",
                     help="games per rhino level (pairs, colours swapped): LEVEL:GAMES,... or one number for 1-5")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
@@ -185,8 +187,12 @@ def main():
         ap.error("--jobs must be at least 1")
     if any(not 1 <= x <= 5 for x in plan) or any(g < 1 for g in plan.values()):
         ap.error("--games: rhino levels are 1..5, and each plays at least one game")
+    threads = int(a.threads) if a.threads and a.threads.isdigit() else 1  # (a bad value: gtp's own line below)
+    if threads * min(a.jobs, len(plan)) > (os.cpu_count() or 1):
+        ap.error(f"--threads {threads} with {min(a.jobs, len(plan))} matches at a time wants more cores than the "
+                 f"machine's {os.cpu_count() or 1}: lower --jobs")
     options = " ".join(([f"--engine {a.engine}"] if a.engine else []) + [f"--level {a.level}"] +
-                       ([f"--time {a.time}"] if a.time else []))
+                       ([f"--time {a.time}"] if a.time else []) + ([f"--threads {a.threads}"] if a.threads else []))
     ours = os.path.join(a.build, "reversi-lab")
     if not os.access(ours, os.X_OK):
         ap.error(f"no {ours}: build it first (./lab build)")

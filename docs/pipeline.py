@@ -67,7 +67,7 @@ PIPELINE = [
     ("match-timed", target("match-timed"), "docs/facts/matches.json (the store)",
      "the last step at level 7 and 5 s a move against gtp-rhino -l 5", ["match-timed"]),
     ("match-1s", target("match-1s"), "docs/facts/matches.json (the store)",
-     "the last step at level 7 and 1 s a move against gtp-rhino -l 5", ["match-1s"]),
+     "the last step at level 7 and 1 s a move, its solves on 2 threads, against gtp-rhino -l 5", ["match-1s"]),
     ("ablation-e04", target("ablation-e04"), "docs/facts/ablation.json (the store)",
      "step 04 with each of its ideas switched off alone, FFO #1-#19, interleaved rounds", ["ablation"]),
     ("ablation", target("ablation"), "docs/facts/ablation.json (the store)",

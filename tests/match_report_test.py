@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """bench/match_report.py end to end on the smallest match: our engine (e06, level 1, half a
 second a move) against gtp-rhino -l 1, two games (one opening, colours swapped); first an
-unknown engine, refused before any game. The saved JSON must hold the
+unknown engine and threads it cannot run, refused before any game. The saved JSON must hold the
 row, the page's <!-- match:begin/end --> block must be rewritten with the table, and
 --from-json must render the same table again (into another block, --block). Skipped (77)
 without gtp-rhino.
@@ -44,6 +44,17 @@ def main(argv):
                            capture_output=True, text=True, timeout=60)
         if r.returncode != 2 or "unknown engine 'e99'" not in r.stderr:
             sys.exit(f"FAIL: an unknown --engine was not refused with status 2 (exit {r.returncode}): {r.stderr}")
+        # A step that solves on one thread refuses --threads 2 (reversi-lab's own line), and more
+        # threads than the machine's cores are refused before any game.
+        r = subprocess.run([*REPORT, "--build", argv[1], "--engine", "e10", "--threads", "2", "--games", "1:2",
+                            "--jobs", "1"], capture_output=True, text=True, timeout=60)
+        if r.returncode != 2 or "e10_stable searches on one thread" not in r.stderr:
+            sys.exit(f"FAIL: --threads 2 with e10 was not refused with status 2 (exit {r.returncode}): {r.stderr}")
+        cores = os.cpu_count() or 1
+        r = subprocess.run([*REPORT, "--build", argv[1], "--threads", str(cores + 1), "--games", "1:2", "--jobs", "1"],
+                           capture_output=True, text=True, timeout=60)
+        if r.returncode != 2 or "wants more cores than the machine's" not in r.stderr:
+            sys.exit(f"FAIL: more threads than cores was not refused with status 2 (exit {r.returncode}): {r.stderr}")
         # A page without the block's markers is refused before any game, not after them.
         r = subprocess.run([*REPORT, "--build", argv[1], "--games", "1:2", "--page", again],
                            capture_output=True, text=True, timeout=60)

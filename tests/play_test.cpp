@@ -299,6 +299,10 @@ TEST_CASE("play and gtp: bad options get one line on stderr and status 2", "[pla
       {{"gtp", "--stage", "0"}, "reversi-lab: gtp: unknown stage '0'"},
       {{"gtp", "--engine", ""}, "reversi-lab: gtp: unknown engine ''"},
       {{"gtp", "name"}, "reversi-lab: gtp: unexpected argument 'name'"},
+      {{"gtp", "--threads", "0"}, "reversi-lab: gtp: --threads must be at least 1, got '0'"},
+      {{"play", "--threads", "two"}, "reversi-lab: play: --threads must be a whole number, got 'two'"},
+      {{"gtp", "--engine", "e10", "--threads", "2"}, "reversi-lab: gtp: --threads 2: e10_stable searches on one thread"},
+      {{"play", "--nodes", "1000", "--threads", "2"}, "reversi-lab: play: --nodes makes every run play the same moves"},
   };
   for (const auto& [args, what] : cases) {
     INFO(what);

@@ -367,7 +367,9 @@ include(tests/fuzz/fuzz.cmake)  # fuzz harnesses, corpus replay, the long run
 # -fsanitize=thread and runs the tests labelled tsan; other builds leave them out): perft
 # split over threads, plain and hashed (the hashed table shared by the threads), and the
 # trainer's jobs (self-play and labels on several threads), and step 11's solve on two
-# threads and on three (more threads than cores: a thread that waits gives its core up).
+# threads and on three (more threads than cores: a thread that waits gives its core up),
+# and a whole game over GTP at 0.05 s a move with the solves on two threads (most stopped
+# by the clock half-way: the helpers told to stop and joined).
 # A report of ThreadSanitizer fails the test whatever the exit status; the published
 # count, or every FFO result right, must be printed.
 add_custom_target(tsan)
@@ -382,5 +384,9 @@ add_test(NAME tsan:e11 COMMAND reversi-lab solve --ffo 1-19 --engine e11 --stage
 add_test(NAME tsan:e11-three COMMAND reversi-lab solve --ffo 1-9 --engine e11 --stage 9 --threads 3)
 set_tests_properties(tsan:e11 PROPERTIES PASS_REGULAR_EXPRESSION "total positions 19 correct 19 ")
 set_tests_properties(tsan:e11-three PROPERTIES PASS_REGULAR_EXPRESSION "total positions 9 correct 9 ")
-set_tests_properties(tsan:perft tsan:perft-hash tsan:train tsan:e11 tsan:e11-three PROPERTIES LABELS tsan
+add_test(NAME tsan:timed-threads COMMAND bash -c
+         "{ for i in $(seq 32); do echo 'genmove black'; echo 'genmove white'; done; echo final_score; echo quit; } | \
+          '$<TARGET_FILE:reversi-lab>' gtp --level 7 --time 0.05 --threads 2")
+set_tests_properties(tsan:timed-threads PROPERTIES PASS_REGULAR_EXPRESSION "\n= ([BW][+][0-9]+|0)\n")
+set_tests_properties(tsan:perft tsan:perft-hash tsan:train tsan:e11 tsan:e11-three tsan:timed-threads PROPERTIES LABELS tsan
                      FAIL_REGULAR_EXPRESSION "ThreadSanitizer" TIMEOUT 600)

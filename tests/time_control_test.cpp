@@ -154,6 +154,32 @@ TEST_CASE("node count: the same move on every run, within its nodes, the level's
   CHECK(engineName(counted) == engineName(engineAt(7)) + ", 20000 nodes a move");
 }
 
+TEST_CASE("threads: a level's solve on two threads, timed or not, scores as on one", "[engine][time]") {
+  Engine two = engineAt(7);  // the default step: e11 on, its solve takes threads
+  REQUIRE(two.step->threaded);
+  two.threads = 2;
+  CHECK(engineName(two) == engineName(engineAt(7)) + ", solves on 2 threads");
+  for (uint64_t seed = 1; seed <= 3; ++seed) {
+    const Position p = testing::endgamePosition(seed, 16);
+    INFO(formatPosition(p));
+    const SearchOutcome one = chooseMove(p, 7), both = chooseMove(p, two);
+    CHECK(both.exact);
+    CHECK(both.score == one.score);
+    CHECK(both.threadNodes.size() == 2);  // the solve ran on both
+    const SearchOutcome timed = chooseMoveTimed(p, two, kMaxMoveSeconds);
+    CHECK(timed.exact);
+    CHECK(timed.score == one.score);
+    // Where moves tie, either thread's may be played: any move that keeps the score.
+    Position next = p;
+    REQUIRE(game::play(next, both.best) > 0);
+    CHECK(-chooseMove(next, 7).score == one.score);
+  }
+  // Above the level's empties the search runs on one thread: the same move as without.
+  const Position mid = testing::endgamePosition(4, 40);
+  CHECK(chooseMove(mid, two).best == chooseMove(mid, 7).best);
+  CHECK(chooseMove(mid, two).threadNodes.empty());
+}
+
 TEST_CASE("time control: the command-line page states the constants the code has", "[engine][time]") {
   const std::optional<std::string> cliPage = testing::fileText(REVERSI_SOURCE_DIR "/docs/cli.md");
   REQUIRE(cliPage);

@@ -242,6 +242,12 @@ Engine engineOptions(const CliArgs& args, const std::string& command) {
     if (e.moveSeconds > 0) throw UsageError{command + ": --time and --nodes both limit a move; give one of them"};
     e.moveNodes = *n;
   }
+  e.threads = wholeNumberOption(args, command, "--threads", 1, kMaxThreads, 1);
+  if (e.threads > 1 && !e.step->threaded)
+    throw UsageError{command + ": --threads " + std::to_string(e.threads) + ": " + std::string(e.step->id) +
+                     " searches on one thread (from e11 on a solve runs on several)"};
+  if (e.threads > 1 && e.moveNodes > 0)  // the helpers' nodes are not counted move by move
+    throw UsageError{command + ": --nodes makes every run play the same moves on one thread only; drop --threads"};
   if (e.level > maxLevel(*e.step))
     throw UsageError{command + ": " + std::string(e.step->id) + " plays at most level " + std::to_string(maxLevel(*e.step)) +
                      " (deeper would take minutes to hours a move), got " + std::to_string(e.level)};

@@ -97,10 +97,12 @@ int wholeNumberOption(const CliArgs& a, const std::string& command, const std::s
 /// and 1 to 6 digits ("5", "0.25"), at most kMaxMoveSeconds; -1 for anything else.
 double secondsValue(std::string_view text);
 
-/// The options `--engine E`, `--stage S`, `--level L`, `--time S` and `--nodes N` of play,
-/// gtp, solve and search (solve and search take neither level nor a limit), each optional
-/// (defaults: the last step, the last stage, kDefaultLevel, no limit per move; --time and
-/// --nodes exclude each other). Throws UsageError naming `command` and the bad value.
+/// The options `--engine E`, `--stage S`, `--level L`, `--time S`, `--nodes N` and
+/// `--threads N` of play, gtp, solve and search (solve and search take neither level nor a
+/// limit, search no threads), each optional (defaults: the last step, the last stage,
+/// kDefaultLevel, no limit per move, one thread; --time and --nodes exclude each other,
+/// --nodes and more than one thread too, and a step before e11 solves on one thread only).
+/// Throws UsageError naming `command` and the bad value.
 Engine engineOptions(const CliArgs& args, const std::string& command);
 
 }  // namespace reversi

@@ -284,7 +284,8 @@ std::string GtpSession::genmoveCommand(const std::vector<std::string>& args, boo
 int runGtp(const std::vector<std::string>& args, std::istream& in, std::ostream& out, std::ostream& err) {
   Engine engine;
   try {
-    engine = engineOptions(parseCliArgs(args, 1, {"--level", "--time", "--nodes", "--stage", "--engine"}, {}, 0, "gtp"), "gtp");
+    engine = engineOptions(
+        parseCliArgs(args, 1, {"--level", "--time", "--nodes", "--threads", "--stage", "--engine"}, {}, 0, "gtp"), "gtp");
   } catch (const UsageError& e) {
     err << "reversi-lab: " << e.message << "\n";
     return 2;

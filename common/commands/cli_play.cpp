@@ -237,7 +237,8 @@ int runPlay(const std::vector<std::string>& args, std::istream& in, std::ostream
   uint8_t human = BLACK;
   Position start;
   try {
-    const CliArgs a = parseCliArgs(args, 1, {"--level", "--time", "--nodes", "--color", "--stage", "--engine"}, {}, 1, "play");
+    const CliArgs a =
+        parseCliArgs(args, 1, {"--level", "--time", "--nodes", "--threads", "--color", "--stage", "--engine"}, {}, 1, "play");
     engine = engineOptions(a, "play");
     if (const auto it = a.options.find("--color"); it != a.options.end()) {
       if (it->second == "white") human = WHITE;

@@ -91,15 +91,6 @@ void announceSolve(std::optional<LongWork>& w, int empties, const StepEntry& ste
                   " may take tens of seconds or more to solve it");
 }
 
-// solve's --threads (default 1), refused for a step that searches on one thread only.
-int solveThreads(const CliArgs& a, const StepEntry& step) {
-  const int threads = wholeNumberOption(a, "solve", "--threads", 1, kMaxThreads, 1);
-  if (threads > 1 && !step.threaded)
-    throw UsageError{"solve: --threads " + std::to_string(threads) + ": " + std::string(step.id) +
-                     " searches on one thread (from e11 on a solve runs on several)"};
-  return threads;
-}
-
 // " thread-nodes A+B" after a solve on several threads: each thread's share of the nodes,
 // the first thread's first (their sum is the line's nodes); "" on one thread.
 std::string threadNodesText(const SearchOutcome& o) {
@@ -115,7 +106,7 @@ int solvePosition(const CliArgs& a, std::ostream& out, std::ostream& err) {
   checkSolvable(a, emptySquares(p), *e.step, "the position", "solve");
   std::optional<LongWork> announced;
   if (!game::over(p)) announceSolve(announced, emptySquares(p), *e.step, "the position", "solve", err);
-  const SearchOutcome o = e.step->run(e.stage, p, -1, nullptr, solveThreads(a, *e.step));
+  const SearchOutcome o = e.step->run(e.stage, p, -1, nullptr, e.threads);
   announced.reset();
   out << scoreBestPv(signedInt(o.score), o) << " " << counts(o.nodes, o.seconds) << " " << engineText(e) << threadNodesText(o)
       << "\n";
@@ -131,14 +122,13 @@ int solveFfo(const CliArgs& a, std::ostream& out, std::ostream& err) {
     chosen.push_back(findFfo(n));
     checkSolvable(a, chosen.back()->empties, *e.step, "FFO #" + std::to_string(n), "solve");  // before any work
   }
-  const int threads = solveThreads(a, *e.step);
   uint64_t nodes = 0;
   double seconds = 0;
   int correct = 0;
   for (const FfoPosition* f : chosen) {
     std::optional<LongWork> announced;
     announceSolve(announced, f->empties, *e.step, "FFO #" + std::to_string(f->number), "solve", err);
-    const SearchOutcome o = e.step->run(e.stage, f->position, -1, nullptr, threads);
+    const SearchOutcome o = e.step->run(e.stage, f->position, -1, nullptr, e.threads);
     announced.reset();
     const bool ok = o.score == f->score && std::find(f->best.begin(), f->best.end(), o.best) != f->best.end();
     correct += ok;

@@ -59,6 +59,7 @@ std::string engineName(const Engine& e) {
     name += time;
   }
   if (e.moveNodes > 0) name += ", " + std::to_string(e.moveNodes) + " nodes a move";
+  if (e.threads > 1) name += ", solves on " + std::to_string(e.threads) + " threads";
   return name;
 }
 
@@ -76,6 +77,8 @@ SearchOutcome chooseMove(const Position& p, int level, const StepEntry& step, si
 SearchOutcome chooseMove(const Position& p, const Engine& e) {
   if (e.moveSeconds > 0) return chooseMoveTimed(p, e, e.moveSeconds);
   if (e.moveNodes > 0) return chooseMoveCounted(p, e, e.moveNodes);
+  if (e.threads > 1 && !game::over(p) && game::discs(p, EMPTY) <= levelSettings(e.level).exactEmpties)
+    return e.step->run(e.stage, p, -1, nullptr, e.threads);  // the same score as on one thread, sooner
   return chooseMove(p, e.level, *e.step, e.stage);
 }
 
@@ -133,12 +136,13 @@ struct NodeLimit {
 // which only grows, is lent once (lendTimedTable), never between two time checks.
 uint32_t timedSlots(const Level& l) { return std::max(tableSlotsFor(60, l.depth), tableSlotsFor(l.exactEmpties, -1)); }
 
-// One limited search: its outcome, or nothing when the limit stopped it.
+// One limited search: its outcome, or nothing when the limit stopped it. A solve runs on
+// e.threads threads (the first calls the hook; a stop joins the others), a search on one.
 template <class Limit>
 bool tryRun(const Engine& e, const Position& p, int depth, uint32_t slots, Limit& limit, SearchOutcome& best, uint64_t& nodes) {
   limit.start();
   try {
-    const SearchOutcome o = e.step->runWith(e.stage, p, depth, slots, limit.hook, 1);
+    const SearchOutcome o = e.step->runWith(e.stage, p, depth, slots, limit.hook, depth < 0 ? e.threads : 1);
     limit.finished(o.nodes);
     nodes += o.nodes;
     best = o;

@@ -43,6 +43,7 @@ struct Engine {
   int level = kDefaultLevel;
   double moveSeconds = 0;  ///< `--time`: seconds a move (the level still caps depth); 0: none
   uint64_t moveNodes = 0;  ///< `--nodes`: nodes a move (the level still caps depth); 0: none
+  int threads = 1;         ///< `--threads`: threads the exact solves run on (e11 on); the midgame searches run on one
 };
 
 /// The most nodes a move `--nodes` accepts (hours of search on any step).
@@ -67,7 +68,8 @@ std::string engineName(const Engine& e);
 SearchOutcome chooseMove(const Position& p, int level, const StepEntry& step = defaultStep(),
                          size_t stage = stageIndex(defaultStage()));
 /// chooseMove with an Engine's step, stage and level; with its moveSeconds when set
-/// (chooseMoveTimed), else with its moveNodes when set (chooseMoveCounted).
+/// (chooseMoveTimed), else with its moveNodes when set (chooseMoveCounted); a solve on its
+/// threads: the same score as on one, but where moves tie, any of them.
 SearchOutcome chooseMove(const Position& p, const Engine& e);
 
 /// Of a move's time, the share after which a search still running is stopped: the rest
@@ -81,9 +83,9 @@ inline constexpr double kStopShare = 0.95;
  * level 1: one ply) while time is left; a search still running at kStopShare of the
  * time is stopped (through the step's idle hook) and its move not used. At the level's
  * exactEmpties or fewer, the deepening stops at a quarter of the time and an exact solve
- * gets the rest; a solve that cannot finish is stopped the same way and the deepest
- * search's move is played. The first horizon always runs to its end (one or two plies),
- * so there is a move even with no time at all. score, exact, depth and pv are those of
+ * gets the rest (on e.threads threads); a solve that cannot finish is stopped the same
+ * way and the deepest search's move is played. The first horizon always runs to its end
+ * (one or two plies), so there is a move even with no time at all. score, exact, depth and pv are those of
  * the search whose move is played; nodes counts every finished search; seconds is the
  * whole time spent. Not deterministic: how deep it gets depends on the machine.
  */
