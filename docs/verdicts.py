@@ -542,9 +542,9 @@ def one_process_pairs():
 
 
 def one_process_ratio(folder, fam):
-    """(how many times as fast `folder` runs `fam` as its one-process partner, the machine) from
-    the one-process pairs, or None where the page has no such table or the pairs lack it: where
-    it exists, the verdict's source (both stages timed in one process, interleaved)."""
+    """(how many times as fast `folder` runs `fam` as its partner, the machine) from the
+    interleaved pairs, or None where the page has no such table or the pairs lack it: where it
+    exists, the verdict's source (both stages timed in the same processes, interleaved)."""
     if folder not in ONE_PROCESS or fam not in ONE_PROCESS_FAMILIES:
         return None
     p = pair_in(_data["pairs"], f"{folder[:3]}:{fam}", f"{ONE_PROCESS[folder][:3]}:{fam}")
