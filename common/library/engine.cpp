@@ -63,7 +63,7 @@ std::string engineName(const Engine& e) {
   return name;
 }
 
-SearchOutcome chooseMove(const Position& p, int level, const StepEntry& step, size_t stage) {
+SearchOutcome chooseMove(const Position& p, int level, const StepEntry& step, size_t stage, int threads) {
   const Level settings = levelSettings(level);
   if (game::over(p)) {
     SearchOutcome o;
@@ -71,15 +71,14 @@ SearchOutcome chooseMove(const Position& p, int level, const StepEntry& step, si
     o.score = p.toMove == BLACK ? game::finalScore(p) : -game::finalScore(p);
     return o;
   }
-  return step.run(stage, p, game::discs(p, EMPTY) <= settings.exactEmpties ? -1 : settings.depth);
+  const bool solve = game::discs(p, EMPTY) <= settings.exactEmpties;
+  return step.run(stage, p, solve ? -1 : settings.depth, nullptr, solve ? threads : 1);
 }
 
 SearchOutcome chooseMove(const Position& p, const Engine& e) {
   if (e.moveSeconds > 0) return chooseMoveTimed(p, e, e.moveSeconds);
   if (e.moveNodes > 0) return chooseMoveCounted(p, e, e.moveNodes);
-  if (e.threads > 1 && !game::over(p) && game::discs(p, EMPTY) <= levelSettings(e.level).exactEmpties)
-    return e.step->run(e.stage, p, -1, nullptr, e.threads);  // the same score as on one thread, sooner
-  return chooseMove(p, e.level, *e.step, e.stage);
+  return chooseMove(p, e.level, *e.step, e.stage, e.threads);
 }
 
 namespace {

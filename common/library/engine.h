@@ -62,14 +62,16 @@ std::string engineName(const Engine& e);
  * (score in the step's units, `exact` false); otherwise an exact solve (score = final
  * disc difference). When the side to move has no legal move but the opponent has, the
  * step's search returns the pass (kPass) with its score; when the game is over nothing
- * is searched: best = kNoMove, exact, score = the final difference, 0 nodes.
- * Deterministic: the same position and level give the same move.
+ * is searched: best = kNoMove, exact, score = the final difference, 0 nodes. The solve
+ * runs on `threads` threads (a step from e11 on; the search always on one): the same
+ * score as on one, but where moves tie, any of them.
+ * Deterministic on one thread: the same position and level give the same move.
  */
 SearchOutcome chooseMove(const Position& p, int level, const StepEntry& step = defaultStep(),
-                         size_t stage = stageIndex(defaultStage()));
+                         size_t stage = stageIndex(defaultStage()), int threads = 1);
 /// chooseMove with an Engine's step, stage and level; with its moveSeconds when set
-/// (chooseMoveTimed), else with its moveNodes when set (chooseMoveCounted); a solve on its
-/// threads: the same score as on one, but where moves tie, any of them.
+/// (chooseMoveTimed), else with its moveNodes when set (chooseMoveCounted); its solves on
+/// its threads.
 SearchOutcome chooseMove(const Position& p, const Engine& e);
 
 /// Of a move's time, the share after which a search still running is stopped: the rest
